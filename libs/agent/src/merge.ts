@@ -1,0 +1,63 @@
+import type { QueryFrame } from '@app/contracts';
+
+/**
+ * Fills the empty slots of a follow-up turn from the prior frame. After a clarify
+ * ("Bé nặng 18 kg" → "5 tuổi, uống") the slots accumulate into one question; a section
+ * follow-up ("Còn chống chỉ định thì sao?") keeps the drugs. A turn that names other
+ * drugs or states a new intent starts a new frame.
+ */
+export function mergeWithPriorFrame(frame: QueryFrame, prior: QueryFrame | null): QueryFrame {
+  if (!prior || !frame.follow_up) return frame;
+  if (frame.drugs.length > 0 && !sameDrugs(frame.drugs, prior.drugs)) return frame;
+  if (['smalltalk', 'out_of_scope'].includes(prior.turn_type)) return frame;
+
+  // A new section asked about the same drug(s) keeps the drugs but is a new question:
+  // the dosing slots stay only if the question is still about dosing.
+  const attribute = frame.attribute ?? prior.attribute;
+  const sectionChanged = frame.attribute !== null && frame.attribute !== prior.attribute;
+  const turnType =
+    sectionChanged
+      ? frame.attribute === 'lieu_luong_cach_dung'
+        ? 'dosing_calc'
+        : frame.attribute === 'tuong_tac_thuoc' && prior.drugs.length >= 2
+          ? 'interaction'
+          : 'drug_attribute'
+      : prior.turn_type;
+
+  // A different population means the other population's age and weight no longer apply.
+  const populationChanged = frame.population !== null && frame.population !== prior.population;
+  const keepSlots = !populationChanged;
+
+  return {
+    ...prior,
+    turn_type: turnType,
+    drugs: frame.drugs.length ? frame.drugs : prior.drugs,
+    unknown_drugs: frame.unknown_drugs.length ? frame.unknown_drugs : [],
+    attribute,
+    is_section_overview: sectionChanged ? frame.is_section_overview : prior.is_section_overview,
+    population: frame.population ?? prior.population,
+    age_text: frame.age_text ?? (keepSlots ? prior.age_text : null),
+    weight_kg: frame.weight_kg ?? (keepSlots ? prior.weight_kg : null),
+    route: frame.route ?? (sectionChanged ? null : prior.route),
+    condition: frame.condition ?? prior.condition,
+    indication: frame.indication ?? prior.indication,
+    condition_ambiguous: frame.condition_ambiguous,
+    condition_relation: frame.condition_relation ?? prior.condition_relation,
+    patient: {
+      pregnant: frame.patient.pregnant || prior.patient.pregnant,
+      lactating: frame.patient.lactating || prior.patient.lactating,
+      renal: frame.patient.renal ?? prior.patient.renal,
+      hepatic: frame.patient.hepatic ?? prior.patient.hepatic,
+      comorbidities: [...new Set([...prior.patient.comorbidities, ...frame.patient.comorbidities])],
+    },
+    needs_clarify: frame.needs_clarify,
+    clarify_reason: frame.clarify_reason,
+    understanding_failed: frame.understanding_failed,
+    non_human: frame.non_human,
+    follow_up: true,
+  };
+}
+
+function sameDrugs(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((d) => b.includes(d));
+}

@@ -1,0 +1,93 @@
+import type { AgentReply, QueryFrame } from '@app/contracts';
+import { looksNonHuman } from './non-human';
+import { abstain, clarify } from './reply';
+import { pediatricClarifyQuestion, W } from './wording';
+
+/** Where a turn goes: a reply decided in code, or one of the three retrieval paths. */
+export type RouteOutcome =
+  | { row: number; kind: 'reply'; reply: AgentReply }
+  | { row: number; kind: 'condition_to_drug'; condition: string }
+  | { row: number; kind: 'interaction' }
+  | { row: number; kind: 'single_drug' };
+
+/** How the drugs are named back to the user. */
+export type NameOf = (drugId: string) => string;
+
+function names(frame: QueryFrame, nameOf: NameOf): string {
+  return frame.drugs.map(nameOf).join(', ');
+}
+
+const CONDITION_TYPES = new Set(['condition_to_drug', 'symptom_to_drug']);
+
+/**
+ * The routing table of the seed: 16 rows, in order, first match wins. Pure: the
+ * same turn and frame always route the same way.
+ */
+export function route(turn: string, frame: QueryFrame, nameOf: NameOf): RouteOutcome {
+  const t = frame.turn_type;
+  const isDosingCalc = t === 'dosing_calc' && frame.drugs.length > 0 && !frame.is_section_overview;
+
+  // 1. deterministic scope guard, before any conversational clarify
+  if (frame.non_human || looksNonHuman(turn)) return { row: 1, kind: 'reply', reply: abstain('out_of_scope', W.nonHuman) };
+
+  // 2-3. dosing is a state machine: code decides the required slots
+  if (isDosingCalc && frame.population === null)
+    return {
+      row: 2,
+      kind: 'reply',
+      reply: clarify('missing_population', W.population(names(frame, nameOf)), W.populationReplies, frame.drugs),
+    };
+  if (isDosingCalc && frame.population === 'pediatric' && (!frame.age_text || frame.weight_kg === null))
+    return {
+      row: 3,
+      kind: 'reply',
+      reply: clarify(
+        'missing_pediatric_age_or_weight',
+        pediatricClarifyQuestion(frame.age_text, frame.weight_kg),
+        [],
+        frame.drugs,
+      ),
+    };
+
+  // 4. the understanding step asked for more information (or failed outright)
+  if (
+    (frame.needs_clarify && frame.clarify_reason && t !== 'dosing_calc' && !CONDITION_TYPES.has(t) && !frame.is_section_overview) ||
+    frame.understanding_failed
+  ) {
+    return frame.understanding_failed
+      ? { row: 4, kind: 'reply', reply: abstain('understanding_unavailable', W.understandingUnavailable) }
+      : { row: 4, kind: 'reply', reply: clarify('needs_more_info', frame.clarify_reason || W.needsMoreInfo, [], frame.drugs) };
+  }
+
+  // 5-8. condition -> drug
+  if (CONDITION_TYPES.has(t)) {
+    if (frame.condition_ambiguous)
+      return { row: 5, kind: 'reply', reply: clarify('ambiguous_condition', W.ambiguousCondition(frame.condition ?? frame.indication)) };
+    if (frame.condition_relation !== null && frame.condition_relation !== 'INDICATION')
+      return { row: 6, kind: 'reply', reply: abstain('unsupported_reverse_relation', W.reverseRelation) };
+    const condition = frame.condition ?? frame.indication;
+    if (condition) return { row: 7, kind: 'condition_to_drug', condition };
+    return t === 'condition_to_drug'
+      ? { row: 8, kind: 'reply', reply: clarify('no_condition', W.noCondition) }
+      : { row: 8, kind: 'reply', reply: clarify('no_indication', W.noIndication) };
+  }
+
+  // 9. "which drugs cause / are contraindicated in X" is not supported
+  if (t === 'condition_relation') return { row: 9, kind: 'reply', reply: abstain('unsupported_reverse_relation', W.reverseRelation) };
+
+  // 10. a drug but nothing asked about it
+  if (t === 'drug_attribute' && frame.drugs.length > 0 && frame.attribute === null)
+    return {
+      row: 10,
+      kind: 'reply',
+      reply: clarify('missing_attribute', W.missingAttribute(names(frame, nameOf)), W.attributeReplies, frame.drugs),
+    };
+
+  if (t === 'smalltalk') return { row: 11, kind: 'reply', reply: { ...clarify('no_drug', W.greeting), decision: 'answerable', reason: 'smalltalk' } };
+  if (t === 'out_of_scope') return { row: 12, kind: 'reply', reply: abstain('out_of_scope', W.outOfScope) };
+  if (frame.drugs.length === 0 && frame.unknown_drugs.length > 0)
+    return { row: 13, kind: 'reply', reply: abstain('drug_not_in_formulary', W.notInFormulary(frame.unknown_drugs)) };
+  if (frame.drugs.length === 0) return { row: 14, kind: 'reply', reply: clarify('no_drug', W.noDrug) };
+  if (t === 'interaction' && frame.drugs.length >= 2) return { row: 15, kind: 'interaction' };
+  return { row: 16, kind: 'single_drug' };
+}

@@ -1,0 +1,71 @@
+import { POPULATION_LABELS, ROUTE_LABELS, SECTION_TITLES, type Population, type Route, type SectionKey } from '@app/contracts';
+
+/** Every fixed sentence the agent says, in one place. Short, Vietnamese, and says what to do next. */
+export const W = {
+  greeting:
+    'Xin chào! Tôi trả lời câu hỏi về thuốc dựa trên Dược thư Quốc gia Việt Nam, có trích dẫn nguồn. Bạn có thể hỏi về chỉ định, liều dùng, chống chỉ định, tác dụng không mong muốn hoặc tương tác thuốc.',
+  outOfScope:
+    'Câu hỏi này nằm ngoài phạm vi của tôi: tôi chỉ trả lời về thuốc dùng cho người theo Dược thư Quốc gia. Hãy hỏi về một thuốc cụ thể, ví dụ chỉ định, liều dùng hay tương tác.',
+  nonHuman:
+    'Tôi không trả lời câu hỏi về thuốc cho động vật: Dược thư Quốc gia là tài liệu dùng cho người. Hãy hỏi bác sĩ thú y.',
+  population: (drugs: string) => `Bạn cần liều ${drugs} cho người lớn, trẻ em hay người cao tuổi?`,
+  populationReplies: ['Người lớn', 'Trẻ em', 'Người cao tuổi'],
+  needsMoreInfo: 'Bạn có thể nói rõ hơn câu hỏi không? Hãy nêu tên thuốc và điều bạn cần biết.',
+  ambiguousCondition: (c: string | null) =>
+    `Bạn muốn tìm thuốc cho tình trạng nào cụ thể${c ? ` (bạn đã nêu: "${c}")` : ''}? Hãy nêu tên bệnh hoặc chỉ định rõ hơn.`,
+  reverseRelation:
+    'Tôi chỉ tra được thuốc theo chỉ định (thuốc nào dùng cho một bệnh). Câu hỏi ngược như thuốc nào gây ra hoặc chống chỉ định cho một tình trạng chưa được hỗ trợ. Hãy hỏi về một thuốc cụ thể, ví dụ: "Chống chỉ định của ibuprofen?"',
+  noCondition: 'Bạn muốn tìm thuốc cho bệnh nào? Hãy nêu tên bệnh, ví dụ: tăng huyết áp.',
+  noIndication: 'Bạn muốn tìm thuốc cho triệu chứng nào? Hãy nêu triệu chứng, ví dụ: sốt, đau.',
+  missingAttribute: (drugs: string) => `Bạn muốn biết thông tin gì về ${drugs}?`,
+  attributeReplies: ['Chỉ định', 'Liều dùng', 'Chống chỉ định', 'Tác dụng không mong muốn', 'Tương tác thuốc'],
+  notInFormulary: (names: string[]) =>
+    `Không tìm thấy ${names.map((n) => `"${n}"`).join(', ')} trong Dược thư hiện có. Hãy kiểm tra lại tên thuốc (tên hoạt chất) hoặc hỏi về một thuốc khác.`,
+  noDrug: 'Bạn muốn hỏi về thuốc nào? Hãy nêu tên hoạt chất, ví dụ: paracetamol.',
+  noInteraction: (names: string[]) =>
+    `Không tìm thấy thông tin tương tác giữa ${names.join(' và ')} trong mục Tương tác thuốc của từng thuốc trong Dược thư. Điều này KHÔNG có nghĩa là an toàn khi phối hợp. Hãy tham khảo thêm nguồn khác hoặc hỏi dược sĩ lâm sàng.`,
+  noEvidence: (drugs: string, section: SectionKey | null) =>
+    `Không tìm thấy thông tin${section ? ` về ${SECTION_TITLES[section].toLowerCase()}` : ''} này của ${drugs} trong Dược thư. Tôi không trả lời khi không có nguồn; hãy hỏi lại cụ thể hơn hoặc tra trực tiếp chuyên luận.`,
+  noEvidenceForPopulation: (drugs: string, population: Population, route: Route | null) =>
+    `Dược thư không có liều ${drugs} cho ${POPULATION_LABELS[population]}${route ? ` theo đường ${ROUTE_LABELS[route].toLowerCase()}` : ''} trong dữ liệu hiện có. Tôi không đưa ra con số khi nguồn không ghi; hãy hỏi dược sĩ lâm sàng.`,
+  noIndicationEvidence: (c: string) =>
+    `Không tìm thấy thuốc nào có chỉ định "${c}" trong Dược thư hiện có. Điều này không có nghĩa là không có thuốc điều trị; hãy hỏi lại bằng tên bệnh khác hoặc tham khảo nguồn khác.`,
+  noSafety:
+    'Không tìm thấy thông tin an toàn trong Dược thư cho tình trạng của người bệnh với các thuốc có chỉ định này. Không suy ra thuốc là phù hợp/an toàn. Hãy hỏi bác sĩ hoặc dược sĩ lâm sàng.',
+  loopExhausted:
+    'Tôi đã hỏi lại nhiều lần mà vẫn chưa đủ thông tin để trả lời. Hãy viết lại đầy đủ câu hỏi trong một tin nhắn (tên thuốc, đối tượng, tuổi, cân nặng, đường dùng) hoặc bắt đầu cuộc hội thoại mới.',
+  understandingUnavailable: 'Hệ thống tạm thời không phân tích được câu hỏi. Vui lòng thử lại sau ít phút.',
+  generationUnavailable:
+    'Hệ thống tạm thời không soạn được câu trả lời có kiểm chứng, nên tôi không trả lời thay vì trả lời chưa kiểm chứng. Vui lòng thử lại sau ít phút.',
+  budgetExhausted:
+    'Câu hỏi cần xử lý lâu hơn giới hạn cho phép nên tôi dừng lại thay vì đưa ra câu trả lời chưa kiểm chứng. Hãy thử lại hoặc hỏi ngắn gọn hơn.',
+  ungrounded: (where: string) =>
+    `Tôi không đưa ra câu trả lời vì có con số không tìm thấy nguyên văn trong Dược thư. Hãy xem trực tiếp ${where}.`,
+  notEntailed: (where: string) =>
+    `Tôi không đưa ra câu trả lời vì nội dung soạn ra không kiểm chứng được với Dược thư. Hãy xem trực tiếp ${where}.`,
+  ambiguousRoute: (drug: string) => `${drug} có liều khác nhau theo đường dùng. Bạn cần liều cho đường dùng nào?`,
+  answerHeader: (drugs: string, section: string | null) =>
+    `Theo Dược thư Quốc gia (${drugs}${section ? ` — ${section}` : ''}):`,
+  drugList: (condition: string, names: string[]) =>
+    `Theo Dược thư, các thuốc có chỉ định liên quan đến "${condition}": ${names.join(', ')}.`,
+  drugListDisclaimer:
+    'Đây là danh sách tra cứu theo Dược thư, không phải xếp hạng hay khuyến cáo điều trị; việc chọn thuốc cần bác sĩ quyết định.',
+  verifyPdf: (drug: string, section: SectionKey, page: number) =>
+    `Bảng trong mục ${SECTION_TITLES[section]} của ${drug} chưa được xác minh sau khi trích xuất — cần đối chiếu bản PDF trang ${page}.`,
+  retrievalOnlyHeader: 'Trích nguyên văn từ Dược thư (chế độ chỉ tra cứu, không tóm tắt):',
+};
+
+/** "Bé nặng 18 kg, vậy bé bao nhiêu tuổi?" — asks only for what is missing and echoes what is known. */
+export function pediatricClarifyQuestion(ageText: string | null, weightKg: number | null): string {
+  if (!ageText && weightKg === null) return 'Bé bao nhiêu tuổi và nặng bao nhiêu kg?';
+  if (!ageText) return `Bé nặng ${formatKg(weightKg!)} kg, vậy bé bao nhiêu tuổi?`;
+  return `Bé ${ageText}, vậy bé nặng bao nhiêu kg?`;
+}
+
+export function formatKg(kg: number): string {
+  return Number.isInteger(kg) ? String(kg) : String(kg).replace('.', ',');
+}
+
+export function routeQuickReplies(routes: Route[]): string[] {
+  return routes.map((r) => ROUTE_LABELS[r]);
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+export const MAX_TURN_CHARS = 2000;
+
+/** `POST /v1/rag/query` and `POST /v1/rag/turns` body. */
+export const QueryRequestSchema = z
+  .object({
+    turn: z
+      .string({ error: 'turn must be a string' })
+      .transform((s) => s.trim())
+      .pipe(
+        z
+          .string()
+          .min(1, 'turn must not be empty')
+          .max(MAX_TURN_CHARS, `turn must be at most ${MAX_TURN_CHARS} characters`),
+      ),
+    conversation_id: z.string({ error: 'conversation_id must be a string' }).optional(),
+  })
+  .strict();
+export type QueryRequest = z.infer<typeof QueryRequestSchema>;
+
+/** `POST /v1/rag/answer` body: stateless, single turn. */
+export const AnswerRequestSchema = z
+  .object({
+    turn: QueryRequestSchema.shape.turn,
+  })
+  .strict();
+
+export const ERROR_CODES = [
+  'bad_request',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'turn_in_flight',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'unavailable',
+  'rag_disabled',
+  'timeout',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; turn_id?: string };
+}

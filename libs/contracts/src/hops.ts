@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { EvidencePartSchema, RetrievalResultSchema } from './evidence';
+import { PatientContextSchema, QueryFrameSchema, SectionKeySchema } from './frame';
+import { TurnReplySchema } from './reply';
+
+export const ConversationLineSchema = z.object({
+  role: z.enum(['user', 'assistant']),
+  text: z.string(),
+});
+export type ConversationLine = z.infer<typeof ConversationLineSchema>;
+
+export const AnswerSentenceSchema = z.object({
+  text: z.string().min(1).max(2000),
+  doc_ids: z.array(z.string()).max(20),
+});
+export type AnswerSentence = z.infer<typeof AnswerSentenceSchema>;
+
+/** Generation output contract (LLM call #3/#3b/#5, tool `answer_from_evidence`). */
+export const GenerationOutputSchema = z.object({
+  answer_sentences: z.array(AnswerSentenceSchema).max(40),
+  evidence_sufficient: z.boolean(),
+  clarifying_question: z.string().max(500).nullable(),
+  quick_replies: z.array(z.string().max(80)).max(8),
+});
+export type GenerationOutput = z.infer<typeof GenerationOutputSchema>;
+
+export const OmissionSchema = z.object({
+  grounded: z.boolean(),
+  detail: z.string().max(1000),
+  doc_id: z.string().nullable(),
+});
+export type Omission = z.infer<typeof OmissionSchema>;
+
+/** Entailment output contract (LLM call #4/#6, tool `check_entailment`). */
+export const EntailmentSchema = z.object({
+  entailed: z.boolean(),
+  unsupported_claims: z.array(z.string().max(1000)).max(20),
+  omissions: z.array(OmissionSchema).max(20),
+});
+export type Entailment = z.infer<typeof EntailmentSchema>;
+
+const GenerateRequestSchema = z.object({
+  query: z.string().max(6000),
+  frame: QueryFrameSchema,
+  evidence: z.array(EvidencePartSchema).min(1).max(40),
+  list_mode: z.boolean(),
+  /** list mode: the only drug ids the answer may name. */
+  candidates: z.array(z.string()).max(60),
+  /** repair: the grounded omissions the previous answer left out. */
+  omissions: z.array(OmissionSchema).max(20),
+  /** 3b: the first attempt said the evidence was insufficient. */
+  retry: z.boolean(),
+  previous: z.array(AnswerSentenceSchema).max(40),
+});
+export type GenerateRequest = z.infer<typeof GenerateRequestSchema>;
+
+const VerifyRequestSchema = z.object({
+  query: z.string().max(6000),
+  answer_sentences: z.array(AnswerSentenceSchema).max(40),
+  evidence: z.array(EvidencePartSchema).max(40),
+  /** Numbers the user gave (age, weight, renal values) — the only ones an uncited sentence may carry. */
+  user_numbers: z.array(z.string().max(40)).max(40),
+  list_mode: z.boolean(),
+  candidates: z.array(z.string()).max(60),
+});
+export type VerifyRequest = z.infer<typeof VerifyRequestSchema>;
+
+export const VerifyResultSchema = z.object({
+  /** Citation check + numeric grounding guard (no LLM). */
+  guard_ok: z.boolean(),
+  guard_failures: z.array(z.string()),
+  /** Null when the guard failed (entailment is never asked about an ungrounded answer). */
+  entailment: EntailmentSchema.nullable(),
+});
+export type VerifyResult = z.infer<typeof VerifyResultSchema>;
+
+export const TurnJobSchema = z.object({
+  turn_id: z.string().uuid(),
+  conversation_id: z.string().uuid(),
+  owner: z.string().max(200),
+  turn: z.string().min(1).max(2000),
+  /** Stateless legacy path (`POST /v1/rag/answer`): no memory, sufficiency check on. */
+  legacy: z.boolean(),
+});
+export type TurnJob = z.infer<typeof TurnJobSchema>;
+
+/**
+ * The one map from queue + op to payload and result. Producers and workers both
+ * import it; a shape it does not name cannot be sent or returned.
+ */
+export const HOPS = {
+  turns: {
+    handle_turn: { payload: TurnJobSchema, result: TurnReplySchema },
+  },
+  understanding: {
+    understand: {
+      payload: z.object({
+        turn: z.string().min(1).max(2000),
+        history: z.array(ConversationLineSchema).max(12),
+        prior_frame: QueryFrameSchema.nullable(),
+      }),
+      result: z.object({ frame: QueryFrameSchema }),
+    },
+  },
+  retrieval: {
+    retrieve_framed: {
+      payload: z.object({ frame: QueryFrameSchema, query: z.string().max(6000) }),
+      result: RetrievalResultSchema,
+    },
+    retrieve_by_indication: {
+      payload: z.object({ condition: z.string().min(1).max(200) }),
+      result: z.object({ parts: z.array(EvidencePartSchema), drug_ids: z.array(z.string()) }),
+    },
+    retrieve_section: {
+      payload: z.object({ drug_id: z.string().max(80), section: SectionKeySchema }),
+      result: z.object({ parts: z.array(EvidencePartSchema) }),
+    },
+    assess_patient_candidates: {
+      payload: z.object({ drug_ids: z.array(z.string().max(80)).max(60), patient: PatientContextSchema }),
+      result: z.object({ parts: z.array(EvidencePartSchema), reviewed_drug_ids: z.array(z.string()) }),
+    },
+    decide: {
+      payload: z.object({
+        parts: z.array(EvidencePartSchema).max(80),
+        frame: QueryFrameSchema,
+        /** Interaction pools: every part kept must mention one of these other drugs. */
+        require_mention_of: z.array(z.string()).max(10),
+      }),
+      result: RetrievalResultSchema,
+    },
+  },
+  generation: {
+    generate: { payload: GenerateRequestSchema, result: GenerationOutputSchema },
+  },
+  verification: {
+    verify: { payload: VerifyRequestSchema, result: VerifyResultSchema },
+    check_sufficiency: {
+      payload: z.object({ query: z.string().max(6000), evidence: z.array(EvidencePartSchema).max(40) }),
+      result: z.object({ sufficient: z.boolean() }),
+    },
+  },
+} as const;
+
+export type HopMap = typeof HOPS;
+export type QueueName = keyof HopMap;
+export type OpOf<Q extends QueueName> = keyof HopMap[Q] & string;
+type Entry<Q extends QueueName, O extends OpOf<Q>> = HopMap[Q][O] extends { payload: infer P; result: infer R }
+  ? { payload: P; result: R }
+  : never;
+export type HopPayload<Q extends QueueName, O extends OpOf<Q>> = z.infer<Entry<Q, O>['payload'] & z.ZodType>;
+export type HopResult<Q extends QueueName, O extends OpOf<Q>> = z.infer<Entry<Q, O>['result'] & z.ZodType>;
+
+export const QUEUE_NAMES = Object.keys(HOPS) as QueueName[];
+
+export function opsOf(queue: QueueName): string[] {
+  return Object.keys(HOPS[queue]);
+}
+
+export function hopSchemas(queue: QueueName, op: string): { payload: z.ZodType; result: z.ZodType } | undefined {
+  const ops = HOPS[queue] as Record<string, { payload: z.ZodType; result: z.ZodType }>;
+  return Object.prototype.hasOwnProperty.call(ops, op) ? ops[op] : undefined;
+}
+
+/** Typed failure codes a hop can end with. */
+export const FAILURE_CODES = [
+  'budget_exhausted',
+  'deadline_passed',
+  'provider_unavailable',
+  'invalid_payload',
+  'internal',
+] as const;
+export const FailureCodeSchema = z.enum(FAILURE_CODES);
+export type FailureCode = z.infer<typeof FailureCodeSchema>;
+
+/** What a worker puts in a completed job: a typed success or a typed failure. */
+export const HopEnvelopeSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(false), code: FailureCodeSchema, message: z.string() }),
+]);
+export type HopOutcome<T> = { ok: true; value: T } | { ok: false; code: FailureCode; message: string };
+
+/** What a job carries besides the payload. */
+export const JobDataSchema = z.object({
+  turn_id: z.string(),
+  /** Absolute deadline, ms since the epoch. */
+  deadline: z.number(),
+  payload: z.unknown(),
+});
+export type JobData = z.infer<typeof JobDataSchema>;

@@ -1,0 +1,5 @@
+export * from './frame';
+export * from './reply';
+export * from './evidence';
+export * from './hops';
+export * from './api';

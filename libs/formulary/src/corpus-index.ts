@@ -1,0 +1,169 @@
+import MiniSearch from 'minisearch';
+import type { EvidencePart, SectionKey } from '@app/contracts';
+import type { Corpus, CorpusDrug } from './corpus';
+import type { DrugNames } from './decide';
+import { fold, indexTokens, syllables } from './normalize';
+import { DrugResolver } from './resolver';
+
+export interface PartFilter {
+  drugIds?: string[];
+  sections?: SectionKey[];
+}
+
+export interface Scored {
+  part: EvidencePart;
+  score: number;
+}
+
+/** Everyday names for the conditions the formulary names formally. */
+const CONDITION_SYNONYMS: [string, string][] = [
+  ['cao huyet ap', 'tang huyet ap'],
+  ['huyet ap cao', 'tang huyet ap'],
+  ['tieu duong', 'dai thao duong'],
+  ['benh gout', 'benh gut'],
+  ['gout', 'gut'],
+  ['thong phong', 'gut'],
+  ['mo mau cao', 'roi loan lipid mau'],
+  ['mo mau', 'lipid mau'],
+  ['cholesterol cao', 'tang cholesterol'],
+  ['dau bao tu', 'viem loet da day'],
+  ['dau da day', 'viem loet da day'],
+  ['trao nguoc', 'trao nguoc da day thuc quan'],
+  ['non oi', 'buon non'],
+  ['di ung', 'di ung'],
+  ['suyen', 'hen phe quan'],
+  ['hen suyen', 'hen phe quan'],
+  ['dong kinh', 'dong kinh'],
+  ['kinh phong', 'dong kinh'],
+  ['nhiem trung', 'nhiem khuan'],
+  ['viem hong', 'nhiem khuan duong ho hap'],
+  ['cam sot', 'sot'],
+  ['nhuc dau', 'dau'],
+  ['dau dau', 'dau'],
+];
+
+export function expandCondition(condition: string): string[] {
+  const f = syllables(condition).join(' ');
+  const out = [f];
+  for (const [from, to] of CONDITION_SYNONYMS) if (` ${f} `.includes(` ${from} `)) out.push(` ${f} `.replace(` ${from} `, ` ${to} `).trim());
+  return [...new Set(out)];
+}
+
+/**
+ * The in-memory formulary index a worker serves from: parts by id, by drug and section,
+ * a BM25 keyword index (MiniSearch) over folded syllables + bigrams, and an optional
+ * dense matrix (one contiguous Float32Array, rows L2-normalised).
+ */
+export class CorpusIndex implements DrugNames {
+  readonly resolver: DrugResolver;
+  private readonly byId = new Map<string, EvidencePart>();
+  private readonly bySection = new Map<string, EvidencePart[]>();
+  private readonly drugs = new Map<string, CorpusDrug>();
+  private readonly keyword: MiniSearch<EvidencePart>;
+  private readonly rowOf = new Map<string, number>();
+
+  constructor(
+    readonly corpus: Corpus,
+    private readonly vectors: Float32Array | null = null,
+    readonly dim = 0,
+  ) {
+    this.resolver = new DrugResolver(corpus.drugs);
+    for (const d of corpus.drugs) this.drugs.set(d.drug_id, d);
+    corpus.parts.forEach((p, i) => {
+      this.byId.set(p.doc_id, p);
+      this.rowOf.set(p.doc_id, i);
+      const key = `${p.drug_id}|${p.section}`;
+      const list = this.bySection.get(key) ?? [];
+      list.push(p);
+      this.bySection.set(key, list);
+    });
+    this.keyword = new MiniSearch<EvidencePart>({
+      idField: 'doc_id',
+      fields: ['text', 'drug_name'],
+      storeFields: [],
+      tokenize: (text) => indexTokens(text),
+      processTerm: (t) => t,
+      searchOptions: { boost: { text: 1, drug_name: 0.5 } },
+    });
+    this.keyword.addAll(corpus.parts);
+    if (vectors && vectors.length !== corpus.parts.length * dim) throw new Error('vector matrix does not match the parts');
+  }
+
+  get hasDense(): boolean {
+    return this.vectors !== null && this.dim > 0;
+  }
+
+  part(docId: string): EvidencePart | undefined {
+    return this.byId.get(docId);
+  }
+
+  drug(drugId: string): CorpusDrug | undefined {
+    return this.drugs.get(drugId);
+  }
+
+  namesOf(drugId: string): string[] {
+    const d = this.drugs.get(drugId);
+    return d ? [d.name, ...d.aliases] : [];
+  }
+
+  section(drugId: string, section: SectionKey): EvidencePart[] {
+    return this.bySection.get(`${drugId}|${section}`) ?? [];
+  }
+
+  /** BM25 over the keyword index, filtered by drug and section. */
+  searchKeyword(query: string, filter: PartFilter = {}, k = 10): Scored[] {
+    const tokens = indexTokens(query);
+    if (!tokens.length) return [];
+    const results = this.keyword.search(tokens.join(' '), {
+      combineWith: 'OR',
+      filter: (r) => {
+        const p = this.byId.get(r.id as string)!;
+        return (!filter.drugIds || filter.drugIds.includes(p.drug_id)) && (!filter.sections || filter.sections.includes(p.section));
+      },
+    });
+    return results.slice(0, k).map((r) => ({ part: this.byId.get(r.id as string)!, score: r.score }));
+  }
+
+  /** Cosine similarity (dot product of normalised rows) over the dense matrix. */
+  searchDense(queryVector: Float32Array, filter: PartFilter = {}, k = 10, minScore = 0): Scored[] {
+    if (!this.vectors) return [];
+    const { dim, vectors } = this;
+    const top: Scored[] = [];
+    const parts = this.corpus.parts;
+    for (let row = 0; row < parts.length; row++) {
+      const p = parts[row];
+      if (filter.drugIds && !filter.drugIds.includes(p.drug_id)) continue;
+      if (filter.sections && !filter.sections.includes(p.section)) continue;
+      let dot = 0;
+      const base = row * dim;
+      for (let j = 0; j < dim; j++) dot += vectors[base + j] * queryVector[j];
+      if (dot < minScore) continue;
+      if (top.length < k || dot > top[top.length - 1].score) {
+        top.push({ part: p, score: dot });
+        top.sort((a, b) => b.score - a.score);
+        if (top.length > k) top.pop();
+      }
+    }
+    return top;
+  }
+
+  /** Parts of `chi_dinh` that name the condition (any synonym), by keyword. */
+  indicationKeyword(condition: string, k = 30): Scored[] {
+    const variants = expandCondition(condition);
+    const seen = new Map<string, Scored>();
+    for (const v of variants) {
+      for (const s of this.searchKeyword(v, { sections: ['chi_dinh'] }, 200)) {
+        const text = ` ${syllables(s.part.text).join(' ')} `;
+        if (!text.includes(` ${v} `)) continue;
+        const prev = seen.get(s.part.doc_id);
+        if (!prev || prev.score < s.score) seen.set(s.part.doc_id, s);
+      }
+    }
+    return [...seen.values()].sort((a, b) => b.score - a.score).slice(0, k);
+  }
+
+  /** Folded text of a part (for callers that match phrases). */
+  folded(docId: string): string {
+    return fold(this.byId.get(docId)?.text ?? '');
+  }
+}

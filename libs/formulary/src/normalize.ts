@@ -1,0 +1,45 @@
+/** Vietnamese text normalisation shared by the resolver, the indexes and the stub parser. */
+
+/** NFC + lower-case + collapsed white space: the accented form. */
+export function normalize(text: string): string {
+  return text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** Diacritics folded (đ→d): "trẻ 5 tuổi" and "tre 5 tuoi" meet here. */
+export function fold(text: string): string {
+  return normalize(text)
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .normalize('NFC');
+}
+
+/** Syllable tokens of the folded form (letters and digits; decimals kept whole). */
+export function syllables(text: string): string[] {
+  return fold(text).match(/[a-z0-9]+(?:[.,][0-9]+)*/g) ?? [];
+}
+
+/** Syllables plus adjacent-syllable bigrams, so compounds ("tang_huyet", "huyet_ap") score as units. */
+export function indexTokens(text: string): string[] {
+  const s = syllables(text);
+  const out = [...s];
+  for (let i = 0; i + 1 < s.length; i++) out.push(`${s[i]}_${s[i + 1]}`);
+  return out;
+}
+
+/** True when `needle` occurs in `haystack` on syllable boundaries, both folded. */
+export function containsPhrase(haystack: string, needle: string): boolean {
+  const h = ` ${syllables(haystack).join(' ')} `;
+  const n = syllables(needle).join(' ');
+  return n.length > 0 && h.includes(` ${n} `);
+}
+
+const VI_SYLLABLE =
+  /^(ngh|ng|nh|ch|gh|gi|kh|ph|qu|th|tr|[bcdghklmnprstvx])?(uye|uya|ươ|[aeiouy]{1,3})(ng|nh|ch|[cmnpt])?$/;
+
+/** A folded token that cannot be a Vietnamese syllable — likely a foreign word such as a drug name. */
+export function looksForeign(token: string): boolean {
+  if (/\d/.test(token)) return false;
+  if (/[fjwz]/.test(token)) return true;
+  return !VI_SYLLABLE.test(token);
+}

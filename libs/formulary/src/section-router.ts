@@ -1,0 +1,75 @@
+import type { SectionKey } from '@app/contracts';
+import { syllables } from './normalize';
+
+/**
+ * What a turn asks about -> monograph section. Phrases are matched on folded
+ * syllables, longest first, so "chống chỉ định" never reads as "chỉ định".
+ */
+const PHRASES: [string, SectionKey][] = [
+  ['chong chi dinh', 'chong_chi_dinh'],
+  ['khong duoc dung', 'chong_chi_dinh'],
+  ['khong nen dung', 'chong_chi_dinh'],
+  ['cam dung', 'chong_chi_dinh'],
+  ['tac dung khong mong muon', 'tac_dung_khong_mong_muon'],
+  ['tac dung phu', 'tac_dung_khong_mong_muon'],
+  ['phan ung co hai', 'tac_dung_khong_mong_muon'],
+  ['adr', 'tac_dung_khong_mong_muon'],
+  ['qua lieu', 'qua_lieu_va_xu_tri'],
+  ['ngo doc', 'qua_lieu_va_xu_tri'],
+  ['uong nham', 'qua_lieu_va_xu_tri'],
+  ['tuong tac', 'tuong_tac_thuoc'],
+  ['dung chung', 'tuong_tac_thuoc'],
+  ['phoi hop', 'tuong_tac_thuoc'],
+  ['uong cung', 'tuong_tac_thuoc'],
+  ['dung cung', 'tuong_tac_thuoc'],
+  ['cho con bu', 'thoi_ky_cho_con_bu'],
+  ['dang cho bu', 'thoi_ky_cho_con_bu'],
+  ['nuoi con bang sua me', 'thoi_ky_cho_con_bu'],
+  ['mang thai', 'thoi_ky_mang_thai'],
+  ['co thai', 'thoi_ky_mang_thai'],
+  ['co bau', 'thoi_ky_mang_thai'],
+  ['thai ky', 'thoi_ky_mang_thai'],
+  ['ba bau', 'thoi_ky_mang_thai'],
+  ['lieu dung', 'lieu_luong_cach_dung'],
+  ['lieu luong', 'lieu_luong_cach_dung'],
+  ['cach dung', 'lieu_luong_cach_dung'],
+  ['lieu', 'lieu_luong_cach_dung'],
+  ['bao nhieu mg', 'lieu_luong_cach_dung'],
+  ['may lan', 'lieu_luong_cach_dung'],
+  ['than trong', 'than_trong'],
+  ['luu y', 'than_trong'],
+  ['canh bao', 'than_trong'],
+  ['chi dinh', 'chi_dinh'],
+  ['cong dung', 'chi_dinh'],
+  ['dung de lam gi', 'chi_dinh'],
+  ['tri benh gi', 'chi_dinh'],
+  ['dieu tri benh gi', 'chi_dinh'],
+  ['duoc ly', 'duoc_ly'],
+  ['co che', 'duoc_ly'],
+  ['duoc dong hoc', 'duoc_ly'],
+];
+const SORTED = [...PHRASES].sort((a, b) => b[0].split(' ').length - a[0].split(' ').length || b[0].length - a[0].length);
+
+/** All sections the text asks about, in order of first mention. */
+export function routeSections(text: string): SectionKey[] {
+  let hay = ` ${syllables(text).join(' ')} `;
+  const found: { at: number; section: SectionKey }[] = [];
+  for (const [phrase, section] of SORTED) {
+    const needle = ` ${phrase} `;
+    let at = hay.indexOf(needle);
+    while (at >= 0) {
+      found.push({ at, section });
+      // blank the match so a shorter phrase inside it cannot match again
+      hay = hay.slice(0, at + 1) + '#'.repeat(phrase.length) + hay.slice(at + 1 + phrase.length);
+      at = hay.indexOf(needle);
+    }
+  }
+  const out: SectionKey[] = [];
+  for (const f of found.sort((a, b) => a.at - b.at)) if (!out.includes(f.section)) out.push(f.section);
+  return out;
+}
+
+/** The first section the text asks about, or null. */
+export function routeSection(text: string): SectionKey | null {
+  return routeSections(text)[0] ?? null;
+}

@@ -1,0 +1,37 @@
+import type {
+  ConversationLine,
+  Entailment,
+  EvidencePart,
+  GenerateRequest,
+  GenerationOutput,
+  QueryFrame,
+  AnswerSentence,
+} from '@app/contracts';
+
+/** LLM call #1: a turn (with history and the prior frame) to a QueryFrame. Drug ids are resolved by code afterwards. */
+export interface Understander {
+  understand(turn: string, history: ConversationLine[], priorFrame: QueryFrame | null): Promise<QueryFrame>;
+}
+
+/** LLM calls #3, #3b, #5: grounded generation (also list mode and completeness repair). */
+export interface AnswerGenerator {
+  generate(request: GenerateRequest): Promise<GenerationOutput>;
+}
+
+/** LLM calls #2, #4, #6. */
+export interface AnswerVerifier {
+  sufficiency(query: string, evidence: EvidencePart[]): Promise<{ sufficient: boolean }>;
+  entail(query: string, sentences: AnswerSentence[], evidence: EvidencePart[]): Promise<Entailment>;
+}
+
+/** Dense vectors for retrieval; rows are L2-normalised. */
+export interface Embedder {
+  readonly id: string;
+  readonly dim: number;
+  embed(texts: string[]): Promise<Float32Array[]>;
+}
+
+export const UNDERSTANDER = Symbol('UNDERSTANDER');
+export const ANSWER_GENERATOR = Symbol('ANSWER_GENERATOR');
+export const ANSWER_VERIFIER = Symbol('ANSWER_VERIFIER');
+export const EMBEDDER = Symbol('EMBEDDER');

@@ -1,0 +1,53 @@
+import type { AnswerSentence, EvidencePart, GenerateRequest, GenerationOutput } from '@app/contracts';
+import type { AnswerGenerator } from '../providers';
+import { ageBands, ageYears, splitSentences } from './sentences';
+
+const MAX_PARTS = 6;
+
+/**
+ * The offline generation provider: extractive. It quotes the evidence sentences that
+ * answer the frame — for an age, only the matching age band of a table, never the
+ * whole section — each cited to its part. It never writes a number of its own.
+ */
+export class StubGenerator implements AnswerGenerator {
+  async generate(req: GenerateRequest): Promise<GenerationOutput> {
+    const sentences = req.list_mode ? this.list(req) : this.answer(req);
+    return { answer_sentences: sentences, evidence_sufficient: sentences.length > 0, clarifying_question: null, quick_replies: [] };
+  }
+
+  private list(req: GenerateRequest): AnswerSentence[] {
+    const out: AnswerSentence[] = [];
+    for (const drug of req.candidates) {
+      const part = req.evidence.find((p) => p.drug_id === drug && p.section === 'chi_dinh');
+      if (part) out.push({ text: `${part.drug_name}: ${part.text}`, doc_ids: [part.doc_id] });
+      for (const safety of req.evidence.filter((p) => p.drug_id === drug && p.section !== 'chi_dinh'))
+        out.push({ text: `${safety.drug_name}: ${safety.text}`, doc_ids: [safety.doc_id] });
+    }
+    return out;
+  }
+
+  private answer(req: GenerateRequest): AnswerSentence[] {
+    const years = ageYears(req.frame.age_text);
+    const chosen: EvidencePart[] = [];
+    for (const p of req.evidence) if (chosen.length < MAX_PARTS) chosen.push(p);
+    for (const o of req.omissions)
+      if (o.doc_id && !chosen.some((p) => p.doc_id === o.doc_id)) {
+        const p = req.evidence.find((e) => e.doc_id === o.doc_id);
+        if (p) chosen.push(p);
+      }
+    const out: AnswerSentence[] = [];
+    for (const p of chosen) {
+      let parts = splitSentences(p.text);
+      if (years !== null && p.section === 'lieu_luong_cach_dung') {
+        const fitting = parts.filter((s) => {
+          const bands = ageBands(s);
+          return bands.length === 0 || bands.some((b) => years >= b.min && years <= b.max);
+        });
+        if (fitting.some((s) => ageBands(s).length > 0)) parts = fitting;
+      }
+      const text = parts.join(' ');
+      out.push({ text: p.drug_id && !text.toLowerCase().includes(p.drug_name.toLowerCase()) ? `${p.drug_name}: ${text}` : text, doc_ids: [p.doc_id] });
+    }
+    return out;
+  }
+}

@@ -1,0 +1,205 @@
+import { emptyFrame, type ConversationLine, type QueryFrame, type Route, type SectionKey } from '@app/contracts';
+import { normalize, routeSections, syllables, type DrugResolver } from '@app/formulary';
+import type { Understander } from '../providers';
+
+/** Folded phrase lists; matched on syllable boundaries. */
+const P = {
+  pediatric: ['tre em', 'tre so sinh', 'so sinh', 'nhu nhi', 'em be', 'con toi', 'con em', 'con minh', 'chau be', 'be', 'tre', 'con trai toi', 'con gai toi'],
+  elderly: ['nguoi cao tuoi', 'nguoi gia', 'cao tuoi', 'lon tuoi', 'nguoi lon tuoi', 'cu ong', 'cu ba'],
+  adult: ['nguoi lon', 'nguoi truong thanh', 'truong thanh'],
+  interaction: ['tuong tac', 'dung chung', 'phoi hop', 'uong cung', 'dung cung', 'ket hop', 'chung voi', 'uong chung', 'dung kem', 'cung voi'],
+  dosing: ['lieu', 'lieu dung', 'lieu luong', 'bao nhieu mg', 'uong bao nhieu', 'dung bao nhieu', 'may vien', 'may lan', 'bao nhieu lan', 'bao nhieu'],
+  overview: ['phan lieu', 'muc lieu', 'toan bo', 'tat ca', 'day du', 'ca muc', 'phan', 'muc'],
+  smalltalk: ['xin chao', 'chao', 'hello', 'hi', 'cam on', 'cam on ban', 'tam biet', 'thanks', 'thank you', 'alo'],
+  whichDrug: ['thuoc nao', 'thuoc gi', 'nhung thuoc', 'cac thuoc', 'loai thuoc', 'nen dung thuoc', 'dung thuoc gi', 'uong thuoc gi'],
+  treat: ['tri', 'dieu tri', 'chua', 'chi dinh', 'dung cho', 'danh cho', 'cho benh', 'de tri'],
+  cause: ['gay', 'gay ra', 'lam'],
+  contra: ['chong chi dinh'],
+  caution: ['than trong', 'can than'],
+  injection: ['bo qua huong dan', 'bo qua moi', 'bo qua cac', 'ignore previous', 'ignore all', 'ignore the', 'system prompt', 'dong vai', 'ban la mot', 'tu gio ban', 'quen di', 'jailbreak', 'developer mode', 'prompt', 'huong dan truoc', 'quy tac truoc'],
+  pregnant: ['co thai', 'mang thai', 'co bau', 'ba bau', 'thai phu', 'thai ky'],
+  lactating: ['cho con bu', 'dang cho bu', 'cho bu'],
+  renal: ['suy than', 'benh than', 'chuc nang than', 'egfr', 'do thanh thai creatinin', 'clcr'],
+  hepatic: ['suy gan', 'xo gan', 'benh gan', 'chuc nang gan'],
+  vague: ['thuoc nay', 'thuoc do', 'thuoc kia', 'cai nay', 'cai do'],
+  medical: ['thuoc', 'benh', 'dau', 'sot', 'ho', 'vien', 'uong', 'tiem', 'dieu tri', 'trieu chung', 'kham', 'bac si', 'duoc', 'liều', 'lieu', 'mg', 'kg', 'tuoi', 'nhiem', 'viem', 'huyet ap', 'tieu duong', 'benh nhan', 'nguoi benh'],
+  followUp: ['con', 'the con', 'vay con', 'the thi', 'con voi'],
+};
+
+const ROUTE_PHRASES: [string, Route][] = [
+  ['dat truc trang', 'dat_truc_trang'],
+  ['dat hau mon', 'dat_truc_trang'],
+  ['nhet hau mon', 'dat_truc_trang'],
+  ['vien dan', 'dat_truc_trang'],
+  ['truc trang', 'dat_truc_trang'],
+  ['tiem tinh mach', 'tiem_tinh_mach'],
+  ['truyen tinh mach', 'truyen_tinh_mach'],
+  ['truyen', 'truyen_tinh_mach'],
+  ['tiem bap', 'tiem_bap'],
+  ['tiem duoi da', 'tiem_duoi_da'],
+  ['ngam duoi luoi', 'ngam_duoi_luoi'],
+  ['duoi luoi', 'ngam_duoi_luoi'],
+  ['nho mat', 'nho_mat'],
+  ['boi ngoai da', 'bo_ngoai_da'],
+  ['boi', 'bo_ngoai_da'],
+  ['khi dung', 'hit'],
+  ['xit', 'hit'],
+  ['hit', 'hit'],
+  ['duong uong', 'uong'],
+  ['uong', 'uong'],
+];
+
+const SYMPTOMS = ['sot', 'dau', 'ho', 'buon non', 'non', 'ngua', 'mat ngu', 'tieu chay', 'tao bon', 'dau dau', 'dau bung', 'kho tho', 'co giat', 'phu', 'met moi', 'chong mat', 'non oi'];
+/** Umbrella terms too broad to list drugs for: ask which condition. */
+const VAGUE_CONDITIONS = ['benh', 'benh tim', 'tim', 'benh phoi', 'viem', 'nhiem trung', 'benh man tinh', 'benh gan', 'benh than', 'ung thu'];
+
+function has(s: string, phrases: string[]): boolean {
+  return phrases.some((p) => s.includes(` ${p} `));
+}
+
+/**
+ * The offline understanding provider: a deterministic Vietnamese parser (accented or
+ * not). It extracts; the formulary resolver resolves drug names.
+ */
+export class StubUnderstander implements Understander {
+  private readonly conditions: { folded: string; display: string }[];
+
+  constructor(
+    private readonly resolver: DrugResolver,
+    /** Indication heads known to the formulary ("tăng huyết áp", "bệnh gút", ...). */
+    conditionVocabulary: string[],
+  ) {
+    const seen = new Set<string>();
+    this.conditions = [];
+    for (const c of conditionVocabulary) {
+      const folded = syllables(c).join(' ');
+      if (folded && !seen.has(folded)) {
+        seen.add(folded);
+        this.conditions.push({ folded, display: normalize(c) });
+      }
+    }
+    this.conditions.sort((a, b) => b.folded.length - a.folded.length);
+  }
+
+  async understand(turn: string, _history: ConversationLine[], _prior: QueryFrame | null): Promise<QueryFrame> {
+    return this.parse(turn);
+  }
+
+  parse(turn: string): QueryFrame {
+    const s = ` ${syllables(turn).join(' ')} `;
+    const mentions = this.resolver.findMentions(turn);
+    const drugs = [...new Set(mentions.filter((m) => m.resolution).map((m) => m.resolution!.drug_id))];
+    const unknown = mentions.filter((m) => !m.resolution).map((m) => m.text);
+    const frame = emptyFrame({ drugs, unknown_drugs: drugs.length ? [] : unknown });
+
+    // Slots
+    const age = /(\d+(?:[.,]\d+)?)\s*(tuổi|tuoi|tháng tuổi|thang tuoi|tháng|thang)(?![\p{L}])/iu.exec(turn.normalize('NFC'));
+    if (age) frame.age_text = `${age[1]} ${/th/i.test(age[2]) ? 'tháng' : 'tuổi'}`;
+    const weight = /(\d+(?:[.,]\d+)?)\s*(kg|ký|ky|kí|ki|cân|can|kilogram)(?![\p{L}])/iu.exec(turn.normalize('NFC'));
+    if (weight) frame.weight_kg = Number(weight[1].replace(',', '.'));
+    frame.population = this.population(s, age);
+    for (const [phrase, r] of ROUTE_PHRASES)
+      if (s.includes(` ${phrase} `)) {
+        frame.route = r;
+        break;
+      }
+    frame.patient = {
+      pregnant: has(s, P.pregnant),
+      lactating: has(s, P.lactating),
+      renal: has(s, P.renal) ? this.renalText(turn) : null,
+      hepatic: has(s, P.hepatic) ? 'suy gan' : null,
+      comorbidities: [],
+    };
+
+    // Intent
+    const sections = routeSections(turn);
+    const asksWhichDrug = has(s, P.whichDrug);
+    const slots = frame.age_text !== null || frame.weight_kg !== null || frame.route !== null || frame.population !== null;
+    if (has(s, P.injection)) return { ...frame, turn_type: 'out_of_scope' };
+
+    if (drugs.length === 0 && unknown.length === 0 && asksWhichDrug) {
+      const relation = this.reverseRelation(s);
+      if (relation) return { ...frame, turn_type: 'condition_relation', condition_relation: relation, condition: this.condition(turn, s) };
+      const condition = this.condition(turn, s);
+      const symptom = condition !== null && SYMPTOMS.includes(syllables(condition).join(' '));
+      return {
+        ...frame,
+        turn_type: symptom ? 'symptom_to_drug' : 'condition_to_drug',
+        condition: symptom ? null : condition,
+        indication: symptom ? condition : null,
+        condition_relation: 'INDICATION',
+        condition_ambiguous: condition !== null && VAGUE_CONDITIONS.includes(syllables(condition).join(' ')),
+      };
+    }
+
+    if (drugs.length === 0 && unknown.length === 0 && has(s, P.smalltalk) && !sections.length && !slots)
+      return { ...frame, turn_type: 'smalltalk' };
+
+    const interaction = has(s, P.interaction);
+    const dosing = has(s, P.dosing) || sections[0] === 'lieu_luong_cach_dung';
+    let attribute: SectionKey | null = sections[0] ?? null;
+    if (interaction) attribute = 'tuong_tac_thuoc';
+    else if (dosing && (!attribute || attribute === 'lieu_luong_cach_dung')) attribute = 'lieu_luong_cach_dung';
+    frame.attribute = attribute;
+    frame.is_section_overview = attribute !== null && has(s, P.overview) && !slots && !has(s, ['bao nhieu']);
+
+    if (interaction && drugs.length >= 2) frame.turn_type = 'interaction';
+    else if (attribute === 'lieu_luong_cach_dung' || (drugs.length && attribute === null && (frame.age_text || frame.weight_kg !== null)))
+      frame.turn_type = 'dosing_calc';
+    else frame.turn_type = 'drug_attribute';
+    if (frame.turn_type === 'dosing_calc') frame.attribute = 'lieu_luong_cach_dung';
+
+    // A turn with no drug that only adds slots or asks another section continues the conversation.
+    frame.follow_up = drugs.length === 0 && unknown.length === 0 && (slots || attribute !== null || has(s, P.followUp) || has(s, P.pregnant) || has(s, P.lactating));
+    if (drugs.length === 0 && unknown.length === 0 && has(s, P.vague) && !frame.follow_up) {
+      frame.needs_clarify = true;
+      frame.clarify_reason = 'Bạn đang hỏi về thuốc nào? Hãy nêu tên hoạt chất.';
+    }
+    if (!frame.follow_up && drugs.length === 0 && unknown.length === 0 && !has(s, P.medical) && !sections.length)
+      frame.turn_type = 'out_of_scope';
+    return frame;
+  }
+
+  private population(s: string, age: RegExpExecArray | null): QueryFrame['population'] {
+    if (has(s, P.elderly)) return 'elderly';
+    if (has(s, P.adult)) return 'adult';
+    if (has(s, P.pediatric)) return 'pediatric';
+    if (age) {
+      if (/th/i.test(age[2])) return 'pediatric';
+      const years = Number(age[1].replace(',', '.'));
+      return years >= 65 ? 'elderly' : years >= 18 ? 'adult' : 'pediatric';
+    }
+    return null;
+  }
+
+  private reverseRelation(s: string): QueryFrame['condition_relation'] {
+    if (has(s, P.contra)) return 'CONTRAINDICATION';
+    if (has(s, P.caution)) return 'CAUTION';
+    if (has(s, ['gay', 'gay ra', 'tac dung phu'])) return 'ADVERSE_EFFECT';
+    return null;
+  }
+
+  private renalText(turn: string): string {
+    const m = /(egfr|clcr|độ thanh thải creatinin|do thanh thai creatinin)\s*[:=]?\s*(\d+(?:[.,]\d+)?)/iu.exec(turn);
+    return m ? `${m[1]} ${m[2]}` : 'suy thận';
+  }
+
+  /** The condition named in a "which drug for X" turn: a formulary indication if one matches, else the words after the verb. */
+  condition(turn: string, s: string): string | null {
+    for (const c of this.conditions) if (s.includes(` ${c.folded} `)) return c.display;
+    const words = normalize(turn).replace(/[?!.,;:]+/g, ' ').split(' ').filter(Boolean);
+    const folded = words.map((w) => syllables(w).join(' '));
+    for (const verb of ['điều trị', 'dieu tri', 'chỉ định', 'chi dinh', 'trị', 'tri', 'chữa', 'chua', 'cho']) {
+      const vs = syllables(verb);
+      for (let i = 0; i + vs.length <= folded.length; i++) {
+        if (folded.slice(i, i + vs.length).join(' ') !== vs.join(' ')) continue;
+        const rest = words
+          .slice(i + vs.length)
+          .filter((w) => !['bệnh', 'benh', 'không', 'khong', 'ạ', 'a', 'vậy', 'vay', 'nhỉ', 'nhi', 'là', 'la', 'gì', 'gi', 'nào', 'nao', 'thuốc', 'thuoc'].includes(w));
+        if (rest.length) return rest.join(' ');
+      }
+    }
+    const bi = /(?:bị|bi)\s+(.+?)\s+(?:thì|thi|nên|nen|dùng|dung|uống|uong)\s/iu.exec(`${normalize(turn)} `);
+    return bi ? bi[1] : null;
+  }
+}

@@ -1,0 +1,143 @@
+import { Logger } from '@nestjs/common';
+import { BaseRpcContext, Server, type CustomTransportStrategy } from '@nestjs/microservices';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { lastValueFrom } from 'rxjs';
+import { HopEnvelopeSchema, JobDataSchema, opsOf, type HopOutcome, type QueueName } from '@app/contracts';
+import { failure } from './hop-client';
+import { workerRedis } from './redis';
+
+/** The transport id that binds `@HopHandler(queue, op)` methods to this queue's server only. */
+export function transportIdFor(queue: QueueName): symbol {
+  return Symbol.for(`duocthu.bullmq.${queue}`);
+}
+
+/** What a hop handler sees besides its payload. */
+export class HopContext extends BaseRpcContext<[Job, string, number]> {
+  get job(): Job {
+    return this.args[0];
+  }
+  get turnId(): string {
+    return this.args[1];
+  }
+  /** Absolute deadline, ms since the epoch. */
+  get deadline(): number {
+    return this.args[2];
+  }
+}
+
+export interface BullMqServerOptions {
+  redisUrl: string;
+  prefix: string;
+  concurrency: number;
+  /** How long close() waits for jobs in flight before forcing the worker shut. */
+  closeTimeoutMs: number;
+}
+
+/**
+ * Server side of a worker: consumes one BullMQ queue and dispatches each job to the
+ * `@MessagePattern(op)` handler of its name, so handlers get Nest's pipes,
+ * interceptors and exception filters. Every job completes with a typed envelope,
+ * except one whose deadline passed, which fails unrecoverably without any work.
+ */
+export class BullMqServer extends Server implements CustomTransportStrategy {
+  private worker: Worker | null = null;
+  private connection: Redis | null = null;
+  private readonly duplicates = new Set<string>();
+  private readonly log: Logger;
+
+  constructor(
+    private readonly queueName: QueueName,
+    private readonly options: BullMqServerOptions,
+  ) {
+    super();
+    this.transportId = transportIdFor(queueName);
+    this.log = new Logger(`BullMqServer:${queueName}`);
+  }
+
+  override addHandler(pattern: unknown, callback: Parameters<Server['addHandler']>[1], isEvent?: boolean, extras?: Record<string, unknown>): void {
+    const key = this.normalizePattern(pattern as string);
+    if (this.messageHandlers.has(key)) this.duplicates.add(key);
+    super.addHandler(pattern, callback, isEvent, extras);
+  }
+
+  /** Every op of the queue has exactly one handler, and no handler serves an op the contract lacks. */
+  checkHandlers(): string[] {
+    const problems: string[] = [];
+    const ops = opsOf(this.queueName);
+    for (const op of ops) if (!this.messageHandlers.has(op)) problems.push(`op ${this.queueName}.${op} has no handler`);
+    for (const op of this.duplicates) problems.push(`op ${this.queueName}.${op} has two handlers`);
+    for (const key of this.messageHandlers.keys())
+      if (!ops.includes(key)) problems.push(`handler ${key} is not an op of queue ${this.queueName}`);
+    return problems;
+  }
+
+  listen(callback: (err?: unknown) => void): void {
+    const problems = this.checkHandlers();
+    if (problems.length) {
+      callback(new Error(`refusing to start queue ${this.queueName}: ${problems.join('; ')}`));
+      return;
+    }
+    this.connection = workerRedis(this.options.redisUrl);
+    this.connection.on('error', (e) => this.log.warn(`redis: ${e.message}`));
+    this.worker = new Worker(this.queueName, (job) => this.process(job), {
+      connection: this.connection,
+      prefix: this.options.prefix,
+      concurrency: this.options.concurrency,
+      removeOnComplete: { age: 3_600, count: 1_000 },
+      removeOnFail: { age: 24 * 3_600, count: 5_000 },
+    });
+    this.worker.on('error', (e) => this.log.warn(`worker: ${e.message}`));
+    this.worker
+      .waitUntilReady()
+      .then(() => callback())
+      .catch((e) => callback(e));
+  }
+
+  /** Runs one job; exported for the contract tests' direct checks. */
+  async process(job: Job): Promise<HopOutcome<unknown>> {
+    const data = JobDataSchema.safeParse(job.data);
+    if (!data.success) return failure('invalid_payload', 'job data is not {turn_id, deadline, payload}');
+    const { turn_id, deadline, payload } = data.data;
+    // A job whose turn is already over is dropped before any work (and never retried).
+    if (Date.now() >= deadline) throw new UnrecoverableError(`deadline_passed: ${this.queueName}.${job.name}`);
+    const handler = this.getHandlerByPattern(job.name);
+    if (!handler) return failure('internal', `no handler for ${this.queueName}.${job.name}`);
+    try {
+      const ctx = new HopContext([job, turn_id, deadline]);
+      const value = await lastValueFrom(this.transformToObservable(await handler(payload, ctx)), { defaultValue: undefined });
+      const env = HopEnvelopeSchema.safeParse(value);
+      return env.success ? (env.data as HopOutcome<unknown>) : failure('internal', 'handler returned no envelope');
+    } catch (err) {
+      // An RpcException from Nest's default handler arrives as a plain {status, message}.
+      const message = err instanceof Error ? err.message : String((err as { message?: unknown })?.message ?? err);
+      return failure('internal', message);
+    }
+  }
+
+  on(): never {
+    throw new Error('BullMqServer has no events to subscribe to');
+  }
+
+  unwrap<T>(): T {
+    return this.worker as T;
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) {
+      // Stop taking jobs, let the ones in flight finish — but not forever.
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), this.options.closeTimeoutMs)));
+      const result = await Promise.race([worker.close().then(() => 'closed' as const), timedOut]);
+      clearTimeout(timer);
+      if (result === 'timeout') {
+        this.log.warn(`close timed out after ${this.options.closeTimeoutMs} ms; forcing`);
+        await worker.close(true).catch(() => undefined);
+      }
+    }
+    this.connection?.disconnect();
+    this.connection = null;
+  }
+}

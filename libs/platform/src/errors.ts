@@ -1,0 +1,34 @@
+import type { FailureCode } from '@app/contracts';
+
+/** Any reason an answer cannot be generated now: every fail-closed handler catches this. */
+export class AnswerGenerationUnavailable extends Error {
+  readonly code: FailureCode = 'provider_unavailable';
+}
+
+/** The turn's shared budget (wall clock or LLM call count) is spent. */
+export class RequestBudgetExhausted extends AnswerGenerationUnavailable {
+  override readonly code: FailureCode = 'budget_exhausted';
+  constructor(readonly why: 'deadline' | 'calls' | 'unknown_turn') {
+    super(`request budget exhausted: ${why}`);
+  }
+}
+
+/** The provider failed (throttled, 5xx, timeout, malformed output). */
+export class ProviderUnavailable extends AnswerGenerationUnavailable {
+  constructor(
+    readonly kind: 'throttled' | 'server_error' | 'timeout' | 'malformed_output' | 'client_error' | 'network',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A payload a hop's contract does not accept. */
+export class InvalidPayload extends Error {
+  readonly code: FailureCode = 'invalid_payload';
+}
+
+export function failureCodeOf(err: unknown): FailureCode {
+  if (err instanceof AnswerGenerationUnavailable || err instanceof InvalidPayload) return err.code;
+  return 'internal';
+}
