@@ -76,7 +76,8 @@ export type VerifyResult = z.infer<typeof VerifyResultSchema>;
 
 export const TurnJobSchema = z.object({
   turn_id: z.string().uuid(),
-  conversation_id: z.string().uuid(),
+  /** Null on the stateless legacy path. */
+  conversation_id: z.string().uuid().nullable(),
   owner: z.string().max(200),
   turn: z.string().min(1).max(2000),
   /** Stateless legacy path (`POST /v1/rag/answer`): no memory, sufficiency check on. */

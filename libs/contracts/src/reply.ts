@@ -60,7 +60,8 @@ export const UsageSchema = z.object({ elapsed_ms: z.number().int().nonnegative()
 
 /** `POST /v1/rag/query` response body. */
 export const TurnReplySchema = AgentReplySchema.extend({
-  conversation_id: z.string().uuid(),
+  /** Null on the stateless legacy path. */
+  conversation_id: z.string().uuid().nullable(),
   turn_id: z.string().uuid(),
   trace_id: z.string().uuid(),
   usage: UsageSchema,

@@ -162,6 +162,20 @@ export class CorpusIndex implements DrugNames {
     return [...seen.values()].sort((a, b) => b.score - a.score).slice(0, k);
   }
 
+  /** The indication heads of every chi_dinh part ("Tăng huyết áp: ..." → "Tăng huyết áp"): the condition vocabulary. */
+  indicationHeads(): string[] {
+    const heads: string[] = [];
+    for (const p of this.corpus.parts) {
+      if (p.section !== 'chi_dinh') continue;
+      const head = p.text.split(/[:.(]/)[0];
+      for (const h of head.split(/,| và | hoặc /)) {
+        const t = h.trim();
+        if (t.length >= 2 && t.length <= 60 && t.split(/\s+/).length <= 8) heads.push(t);
+      }
+    }
+    return heads;
+  }
+
   /** Folded text of a part (for callers that match phrases). */
   folded(docId: string): string {
     return fold(this.byId.get(docId)?.text ?? '');

@@ -6,3 +6,6 @@ export * from './hop-client';
 export * from './in-process-hop-client';
 export * from './bullmq-server';
 export * from './hop-handler';
+export * from './nest/config.module';
+export * from './nest/queue.module';
+export * from './nest/bootstrap';

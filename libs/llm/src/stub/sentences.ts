@@ -8,13 +8,16 @@ export function splitSentences(text: string): string[] {
     .filter(Boolean);
 }
 
-/** Age bands written in a sentence, in years: "4 - 5 tuổi", "trên 12 tuổi", "dưới 6 tuổi", "từ 2 tuổi". */
+/** Age bands written in a sentence, in years: "4 - 5 tuổi", "3 - 5 tháng", "trên 12 tuổi", "dưới 3 tháng tuổi". */
 export function ageBands(sentence: string): { min: number; max: number }[] {
   const s = sentence.normalize('NFC');
   const bands: { min: number; max: number }[] = [];
-  for (const m of s.matchAll(/(\d+)\s*(?:-|–|đến)\s*(\d+)\s*tuổi/gu)) bands.push({ min: Number(m[1]), max: Number(m[2]) });
-  for (const m of s.matchAll(/(?:trên|từ|≥|>)\s*(\d+)\s*tuổi/gu)) bands.push({ min: Number(m[1]), max: 200 });
-  for (const m of s.matchAll(/(?:dưới|<)\s*(\d+)\s*tuổi/gu)) bands.push({ min: 0, max: Number(m[1]) - 0.001 });
+  const unit = (u: string) => (u.startsWith('tháng') ? 1 / 12 : 1);
+  const U = '(tuổi|tháng)';
+  for (const m of s.matchAll(new RegExp(`(\\d+)\\s*(?:-|–|đến)\\s*(\\d+)\\s*${U}`, 'gu')))
+    bands.push({ min: Number(m[1]) * unit(m[3]), max: (Number(m[2]) + (m[3] === 'tháng' ? 1 : 0.999)) * unit(m[3]) });
+  for (const m of s.matchAll(new RegExp(`(?:trên|từ|≥|>)\\s*(\\d+)\\s*${U}`, 'gu'))) bands.push({ min: Number(m[1]) * unit(m[2]), max: 200 });
+  for (const m of s.matchAll(new RegExp(`(?:dưới|<)\\s*(\\d+)\\s*${U}`, 'gu'))) bands.push({ min: 0, max: Number(m[1]) * unit(m[2]) - 0.001 });
   return bands;
 }
 

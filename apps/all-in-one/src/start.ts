@@ -1,0 +1,22 @@
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { QUEUE_NAMES } from '@app/contracts';
+import { configureGateway } from '@app/gateway';
+import { loadConfig, serverFor, type AppConfig } from '@app/platform';
+import { AllInOneModule } from './all-in-one.module';
+
+/** Builds and starts everything in one process: the gateway's HTTP routes and a server per queue. */
+export async function startAllInOne(opts: { listen?: boolean; logger?: false } = {}): Promise<{ app: INestApplication; config: AppConfig }> {
+  const config = loadConfig();
+  const app = await NestFactory.create(AllInOneModule, {
+    bodyParser: false,
+    logger: opts.logger === false || config.LOG_LEVEL === 'silent' ? false : undefined,
+  });
+  app.enableShutdownHooks();
+  configureGateway(app);
+  for (const q of QUEUE_NAMES) app.connectMicroservice({ strategy: serverFor(q, config) }, { inheritAppConfig: true });
+  await app.init(); // modules (corpus, migrations) are ready before any queue is consumed
+  await app.startAllMicroservices();
+  if (opts.listen !== false) await app.listen(config.PORT, '0.0.0.0');
+  return { app, config };
+}

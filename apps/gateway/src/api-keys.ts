@@ -1,0 +1,58 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export interface ApiPrincipal {
+  name: string;
+  operator: boolean;
+}
+
+interface StoredKey extends ApiPrincipal {
+  hash: Buffer;
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+
+/**
+ * Static API keys from GATEWAY_API_KEYS: `name:key` entries, comma-separated; an entry
+ * `operator:name:key` may also read traces. Only hashes are kept; a presented key is
+ * compared against every stored hash in constant time.
+ */
+export class ApiKeys {
+  private readonly keys: StoredKey[];
+
+  constructor(spec: string) {
+    this.keys = ApiKeys.parse(spec);
+  }
+
+  static parse(spec: string): StoredKey[] {
+    const out: StoredKey[] = [];
+    for (const raw of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+      const operator = raw.startsWith('operator:');
+      const rest = operator ? raw.slice('operator:'.length) : raw;
+      const i = rest.indexOf(':');
+      if (i <= 0 || i === rest.length - 1) throw new Error('invalid configuration: GATEWAY_API_KEYS: each entry must be name:key (or operator:name:key)');
+      const key = rest.slice(i + 1);
+      if (key.length < 8) throw new Error('invalid configuration: GATEWAY_API_KEYS: keys must be at least 8 characters');
+      out.push({ name: rest.slice(0, i), operator, hash: sha256(key) });
+    }
+    return out;
+  }
+
+  /** A fresh key for the quick start when none is configured. */
+  static generate(): string {
+    return randomBytes(24).toString('base64url');
+  }
+
+  get size(): number {
+    return this.keys.length;
+  }
+
+  verify(presented: string | undefined): ApiPrincipal | null {
+    if (!presented) return null;
+    const h = sha256(presented);
+    let found: StoredKey | null = null;
+    for (const k of this.keys) if (timingSafeEqual(k.hash, h) && !found) found = k;
+    return found ? { name: found.name, operator: found.operator } : null;
+  }
+}
+
+export const API_KEYS = Symbol('API_KEYS');

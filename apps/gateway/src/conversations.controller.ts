@@ -1,0 +1,57 @@
+import { Controller, Get, Param, Req, UseGuards } from '@nestjs/common';
+import { ConversationRepository, TraceRepository, TurnRepository } from '@app/persistence';
+import { ApiKeyGuard, type AuthedRequest } from './auth.guard';
+import { ApiError, badRequest, notFound } from './errors';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+@Controller('v1')
+@UseGuards(ApiKeyGuard)
+export class ConversationsController {
+  constructor(
+    private readonly conversations: ConversationRepository,
+    private readonly turns: TurnRepository,
+    private readonly traces: TraceRepository,
+  ) {}
+
+  @Get('conversations/:id')
+  async conversation(@Req() req: AuthedRequest, @Param('id') id: string) {
+    if (!UUID.test(id)) throw badRequest('conversation id must be a UUID');
+    const c = await this.conversations.findOwned(id, req.principal.name);
+    if (!c) throw notFound('conversation');
+    const lines = await this.conversations.lines(id);
+    return {
+      conversation_id: c.id,
+      created_at: c.createdAt.toISOString(),
+      clarify_streak: c.clarifyStreak,
+      lines: lines.map((l) => ({ seq: l.seq, role: l.role, text: l.text, turn_id: l.turnId })),
+    };
+  }
+
+  /** A turn's ordered trace events: operator keys only. */
+  @Get('traces/:turnId')
+  async trace(@Req() req: AuthedRequest, @Param('turnId') turnId: string) {
+    if (!req.principal.operator) throw new ApiError(403, 'forbidden', 'traces need an operator key');
+    if (!UUID.test(turnId)) throw badRequest('turn id must be a UUID');
+    const turn = await this.turns.get(turnId);
+    if (!turn) throw notFound('turn');
+    const events = await this.traces.forTurn(turnId);
+    return {
+      turn_id: turnId,
+      status: turn.status,
+      decision: turn.decision,
+      reason: turn.reason,
+      llm_calls: turn.llmCalls,
+      elapsed_ms: turn.elapsedMs,
+      events: events.map((e) => ({
+        seq: e.seq,
+        stage: e.stage,
+        op: e.op,
+        started_at: e.startedAt.toISOString(),
+        ms: e.ms,
+        outcome: e.outcome,
+        detail: e.detail,
+      })),
+    };
+  }
+}

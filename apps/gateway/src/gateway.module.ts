@@ -1,0 +1,31 @@
+import { Logger, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { DatabaseModule, HealthModule } from '@app/persistence';
+import { APP_CONFIG, ConfigModule, QueueModule, type AppConfig } from '@app/platform';
+import { API_KEYS, ApiKeys } from './api-keys';
+import { ApiKeyGuard } from './auth.guard';
+import { ConversationsController } from './conversations.controller';
+import { HttpErrorFilter } from './http-exception.filter';
+import { RagController } from './rag.controller';
+import { TurnSubmissionService } from './turn-submission.service';
+
+/** Without configured keys the quick start makes one and prints it once. */
+export function apiKeysFromConfig(c: AppConfig): ApiKeys {
+  if (c.GATEWAY_API_KEYS) return new ApiKeys(c.GATEWAY_API_KEYS);
+  const key = ApiKeys.generate();
+  new Logger('Gateway').log(`GATEWAY_API_KEYS is unset: generated API key for this run: ${key}`);
+  process.env.DUOCTHU_GENERATED_API_KEY = key;
+  return new ApiKeys(`operator:local:${key}`);
+}
+
+@Module({
+  imports: [ConfigModule, QueueModule, DatabaseModule, HealthModule],
+  controllers: [RagController, ConversationsController],
+  providers: [
+    TurnSubmissionService,
+    ApiKeyGuard,
+    { provide: API_KEYS, inject: [APP_CONFIG], useFactory: apiKeysFromConfig },
+    { provide: APP_FILTER, useClass: HttpErrorFilter },
+  ],
+})
+export class GatewayModule {}

@@ -1,0 +1,3 @@
+export * from './gateway.module';
+export * from './configure-app';
+export * from './api-keys';

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { QueryRequestSchema, type TurnJob, type TurnReply } from '@app/contracts';
+import { ConversationRepository, TurnRepository, type TurnEntity } from '@app/persistence';
+import { APP_CONFIG, HOP_CLIENT, type AppConfig, type HopClient } from '@app/platform';
+import type { ApiPrincipal } from './api-keys';
+import { ApiError, badRequest, notFound } from './errors';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+const REPLAY_POLL_MS = 50;
+
+export interface Submitted {
+  turnId: string;
+  conversationId: string | null;
+  /** Resolves with the reply, or rejects with an ApiError (503, 504). */
+  result: Promise<TurnReply>;
+}
+
+/** Validates a turn, creates its rows, enqueues the `turns` job and waits for the reply. */
+@Injectable()
+export class TurnSubmissionService {
+  private readonly log = new Logger('TurnSubmission');
+
+  constructor(
+    private readonly conversations: ConversationRepository,
+    private readonly turns: TurnRepository,
+    @Inject(HOP_CLIENT) private readonly hops: HopClient,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  parseBody(body: unknown, legacy: boolean): { turn: string; conversationId: string | null } {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('body must be a JSON object');
+    const parsed = QueryRequestSchema.safeParse(body);
+    if (!parsed.success) {
+      const i = parsed.error.issues[0];
+      const field = i?.path.join('.');
+      throw badRequest(i?.code === 'unrecognized_keys' ? `unknown field(s): ${(i as { keys?: string[] }).keys?.join(', ')}` : `${field ? `${field}: ` : ''}${i?.message}`);
+    }
+    if (legacy && parsed.data.conversation_id !== undefined) throw badRequest('conversation_id is not accepted on the stateless path');
+    const id = parsed.data.conversation_id;
+    if (id !== undefined && !UUID.test(id)) throw badRequest('conversation_id must be a UUID');
+    return { turn: parsed.data.turn, conversationId: id ?? null };
+  }
+
+  parseIdempotencyKey(header: unknown): string | null {
+    if (header === undefined) return null;
+    if (typeof header !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(header)) throw badRequest('Idempotency-Key must be 1-200 visible ASCII characters');
+    return header;
+  }
+
+  async submit(principal: ApiPrincipal, body: unknown, idempotencyHeader: unknown, legacy: boolean): Promise<Submitted> {
+    if (this.config.EMBEDDING_PROVIDER === 'disabled')
+      throw new ApiError(503, 'rag_disabled', 'retrieval is disabled on this deployment (EMBEDDING_PROVIDER=disabled)');
+    const { turn, conversationId: requested } = this.parseBody(body, legacy);
+    const idempotencyKey = this.parseIdempotencyKey(idempotencyHeader);
+    let conversationId: string | null = null;
+    if (!legacy) {
+      if (requested) {
+        if (!(await this.conversations.findOwned(requested, principal.name))) throw notFound('conversation');
+        conversationId = requested;
+      } else if (idempotencyKey) {
+        // a replayed first turn must not open a second conversation
+        const prior = await this.turns.findByIdempotencyKey(principal.name, idempotencyKey);
+        conversationId = prior?.conversationId ?? (await this.conversations.create(principal.name));
+      } else {
+        conversationId = await this.conversations.create(principal.name);
+      }
+    }
+    const turnId = randomUUID();
+    const created = await this.turns.create({ id: turnId, conversationId, owner: principal.name, turn, legacy, idempotencyKey });
+    if (created.kind === 'in_flight') throw new ApiError(409, 'turn_in_flight', 'another turn of this conversation is still running; wait for its reply');
+    if (created.kind === 'replay') return { turnId: created.turn.id, conversationId: created.turn.conversationId, result: this.awaitStored(created.turn) };
+
+    const job: TurnJob = { turn_id: turnId, conversation_id: conversationId, owner: principal.name, turn, legacy };
+    const deadline = Date.now() + this.config.GATEWAY_WAIT_MS;
+    const result = this.hops.call('turns', 'handle_turn', job, { turnId, deadline }).then(async (o) => {
+      if (o.ok) return o.value;
+      if (o.code === 'deadline_passed')
+        throw new ApiError(504, 'timeout', 'no reply within the wait; the turn goes on — poll GET /v1/rag/turns/{turn_id}', { turn_id: turnId });
+      await this.turns.fail(turnId, `${o.code}: ${o.message}`).catch(() => undefined);
+      this.log.warn(`turn ${turnId} failed: ${o.code}`);
+      throw new ApiError(503, 'unavailable', 'the answering service is unavailable; try again shortly');
+    });
+    return { turnId, conversationId, result };
+  }
+
+  /** An idempotent replay: the first turn's stored result (waiting for it if it is still running). */
+  private async awaitStored(turn: TurnEntity): Promise<TurnReply> {
+    const until = Date.now() + this.config.GATEWAY_WAIT_MS;
+    let current: TurnEntity | null = turn;
+    while (current && (current.status === 'queued' || current.status === 'running')) {
+      if (Date.now() > until) throw new ApiError(504, 'timeout', 'the original turn has not finished', { turn_id: turn.id });
+      await new Promise((r) => setTimeout(r, REPLAY_POLL_MS));
+      current = await this.turns.get(turn.id);
+    }
+    if (!current || current.status === 'failed' || !current.result)
+      throw new ApiError(503, 'unavailable', 'the original turn failed; send the turn again with a new Idempotency-Key');
+    return current.result;
+  }
+}

@@ -1,0 +1,2 @@
+export * from './generation-worker.module';
+export * from './generation.service';

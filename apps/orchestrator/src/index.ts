@@ -1,0 +1,3 @@
+export * from './orchestrator.module';
+export * from './rag-agent.service';
+export * from './trace-recorder';

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { CorpusModule, DatabaseModule } from '@app/persistence';
+import { ConfigModule, QueueModule } from '@app/platform';
+import { AnswerPaths } from './answer-paths';
+import { OrchestratorController } from './orchestrator.controller';
+import { RagAgent } from './rag-agent.service';
+import { TracedHops } from './traced-hops';
+
+@Module({
+  imports: [ConfigModule, QueueModule, DatabaseModule, CorpusModule],
+  controllers: [OrchestratorController],
+  providers: [RagAgent, AnswerPaths, TracedHops],
+  exports: [RagAgent, TracedHops],
+})
+export class OrchestratorModule {}

@@ -1,0 +1,134 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { AgentReply, QueryFrame, TurnJob, TurnReply } from '@app/contracts';
+import { applyClarifyBreaker, mergeWithPriorFrame, route, understandingFailureReply } from '@app/agent';
+import { ConversationRepository, CorpusService, TraceRepository, TurnRepository, type Memory } from '@app/persistence';
+import { APP_CONFIG, RequestBudget, type AppConfig } from '@app/platform';
+import { AnswerPaths, type TurnContext } from './answer-paths';
+import { TraceRecorder } from './trace-recorder';
+import { TracedHops } from './traced-hops';
+
+/** History read for understanding: the last 12 lines (6 exchanges). */
+const HISTORY_LINES = 12;
+
+/**
+ * One turn, in the order of the seed's sequence diagram: budget, memory (fail-open),
+ * understanding hop, frame merge, route, answer path hops, circuit breaker, one
+ * persisting transaction, trace (written even when the turn fails).
+ */
+@Injectable()
+export class RagAgent {
+  private readonly log = new Logger('RagAgent');
+
+  constructor(
+    private readonly hops: TracedHops,
+    private readonly paths: AnswerPaths,
+    private readonly budget: RequestBudget,
+    private readonly conversations: ConversationRepository,
+    private readonly turns: TurnRepository,
+    private readonly traces: TraceRepository,
+    private readonly corpus: CorpusService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async handle(job: TurnJob): Promise<TurnReply> {
+    const started = Date.now();
+    const trace = new TraceRecorder();
+    try {
+      return await this.run(job, trace, started);
+    } finally {
+      // the trace is written even when the turn fails; a trace outage never fails the turn
+      await this.traces.write(job.turn_id, trace.events).catch((e) => this.log.warn(`trace write failed: ${(e as Error).message}`));
+    }
+  }
+
+  private async run(job: TurnJob, trace: TraceRecorder, started: number): Promise<TurnReply> {
+    let t = Date.now();
+    const ticket = await this.budget.start(job.turn_id, this.config.MAX_WALL_CLOCK_MS, this.config.MAX_LLM_CALLS_PER_TURN);
+    trace.add('budget', 'start', 'ok', t, { max_ms: this.config.MAX_WALL_CLOCK_MS, max_calls: this.config.MAX_LLM_CALLS_PER_TURN });
+    await this.turns.markRunning(job.turn_id).catch(() => undefined);
+
+    const memory = await this.readMemory(job, trace);
+    const legacy = job.legacy || this.config.ANSWER_PROVIDER === 'disabled';
+
+    const u = await this.hops.call(
+      trace,
+      'understanding',
+      'understand',
+      { turn: job.turn, history: legacy ? [] : memory.lines, prior_frame: legacy ? null : memory.lastFrame },
+      ticket,
+    );
+    let reply: AgentReply;
+    let frame: QueryFrame | null = null;
+    if (!u.ok) {
+      reply = understandingFailureReply(u.code);
+    } else {
+      frame = legacy ? u.value.frame : mergeWithPriorFrame(u.value.frame, memory.lastFrame);
+      t = Date.now();
+      const nameOf = (id: string) => this.corpus.index.drug(id)?.name ?? id;
+      const r = route(job.turn, frame, nameOf);
+      trace.add('route', `row_${r.row}`, r.kind === 'reply' ? r.reply.reason : r.kind, t, { row: r.row, path: r.kind });
+      const ctx: TurnContext = {
+        turn: job.turn,
+        userTurns: memory.lines.filter((l) => l.role === 'user').map((l) => l.text),
+        frame,
+        ticket,
+        trace,
+        nameOf,
+        legacy: job.legacy,
+      };
+      if (r.kind === 'reply') reply = r.reply;
+      else if (r.kind === 'interaction') reply = await this.paths.interaction(ctx);
+      else if (r.kind === 'condition_to_drug') reply = await this.paths.conditionToDrug(ctx, r.condition);
+      else reply = await this.paths.singleDrug(ctx);
+    }
+
+    t = Date.now();
+    const breaker = legacy ? { reply, streak: 0, tripped: false } : applyClarifyBreaker(reply, memory.clarifyStreak, this.config.MAX_CONSECUTIVE_CLARIFY);
+    if (breaker.tripped) trace.add('breaker', 'clarify_loop', 'tripped', t, { prior_streak: memory.clarifyStreak });
+
+    const state = await this.budget.state(job.turn_id).catch(() => null);
+    const result: TurnReply = {
+      ...breaker.reply,
+      conversation_id: job.conversation_id,
+      turn_id: job.turn_id,
+      trace_id: job.turn_id,
+      usage: { elapsed_ms: Date.now() - started, llm_calls: state?.calls ?? 0 },
+    };
+    trace.add('reply', 'decision', `${result.decision}/${result.reason}`, started, { llm_calls: result.usage.llm_calls });
+
+    t = Date.now();
+    try {
+      await this.conversations.completeTurn({
+        turnId: job.turn_id,
+        conversationId: legacy ? null : job.conversation_id,
+        userText: job.turn,
+        reply: result,
+        frame: breaker.tripped ? null : frame,
+        clarifyStreak: breaker.streak,
+      });
+      trace.add('persist', 'complete_turn', 'ok', t);
+    } catch (e) {
+      // the user still gets the reply; the loss is visible in the trace
+      trace.add('persist', 'complete_turn', 'write_failed', t, { error: (e as Error).message });
+      this.log.error(`turn ${job.turn_id}: persisting failed: ${(e as Error).message}`);
+      // at least end the turn, so the conversation is not left with a turn in flight
+      await this.turns.finish(job.turn_id, result).catch(() => undefined);
+    }
+    return result;
+  }
+
+  /** fail-open — a store outage means this turn has no memory. */
+  private async readMemory(job: TurnJob, trace: TraceRecorder): Promise<Memory> {
+    const empty: Memory = { lines: [], lastFrame: null, clarifyStreak: 0 };
+    if (job.legacy || !job.conversation_id) return empty;
+    const t = Date.now();
+    try {
+      const m = await this.conversations.memory(job.conversation_id, HISTORY_LINES);
+      trace.add('memory', 'recent', 'ok', t, { lines: m.lines.length, streak: m.clarifyStreak, has_frame: m.lastFrame !== null });
+      return m;
+    } catch (e) {
+      trace.add('memory', 'recent', 'memory_unavailable', t, { error: (e as Error).message });
+      return empty;
+    }
+  }
+}

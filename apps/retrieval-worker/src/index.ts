@@ -1,0 +1,2 @@
+export * from './retrieval-worker.module';
+export * from './retrieval.service';

@@ -1,0 +1,2 @@
+export * from './understanding-worker.module';
+export * from './understanding.service';

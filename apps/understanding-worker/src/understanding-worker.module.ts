@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { CorpusModule, DatabaseModule } from '@app/persistence';
+import { ConfigModule, QueueModule } from '@app/platform';
+import { UnderstandingController } from './understanding.controller';
+import { UnderstandingService } from './understanding.service';
+
+@Module({
+  imports: [ConfigModule, QueueModule, DatabaseModule, CorpusModule],
+  controllers: [UnderstandingController],
+  providers: [UnderstandingService],
+})
+export class UnderstandingWorkerModule {}

@@ -1,0 +1,2 @@
+export * from './verification-worker.module';
+export * from './verification.service';

@@ -1,0 +1,46 @@
+import { Global, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '@app/platform';
+import { ConversationRepository } from './conversation.repository';
+import { CorpusRepository } from './corpus.repository';
+import { createDataSource, ensureDatabase, migrate } from './data-source';
+import { TraceRepository } from './trace.repository';
+import { TurnRepository } from './turn.repository';
+
+@Injectable()
+class DatabaseShutdown implements OnApplicationShutdown {
+  constructor(private readonly ds: DataSource) {}
+  async onApplicationShutdown(): Promise<void> {
+    if (this.ds.isInitialized) await this.ds.destroy();
+  }
+}
+
+/** One Postgres pool per process; migrations run once at start-up under an advisory lock. */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: DataSource,
+      inject: [APP_CONFIG],
+      useFactory: async (c: AppConfig) => {
+        const log = new Logger('Database');
+        if (c.RUN_MIGRATIONS) await ensureDatabase(c.DATABASE_URL);
+        const ds = createDataSource(c.DATABASE_URL);
+        await ds.initialize();
+        if (c.RUN_MIGRATIONS) {
+          const ran = await migrate(ds);
+          if (ran.length) log.log(`migrations applied: ${ran.join(', ')}`);
+        }
+        return ds;
+      },
+    },
+    { provide: ConversationRepository, inject: [DataSource], useFactory: (ds: DataSource) => new ConversationRepository(ds) },
+    { provide: TurnRepository, inject: [DataSource], useFactory: (ds: DataSource) => new TurnRepository(ds) },
+    { provide: TraceRepository, inject: [DataSource], useFactory: (ds: DataSource) => new TraceRepository(ds) },
+    { provide: CorpusRepository, inject: [DataSource], useFactory: (ds: DataSource) => new CorpusRepository(ds) },
+    DatabaseShutdown,
+  ],
+  exports: [DataSource, ConversationRepository, TurnRepository, TraceRepository, CorpusRepository],
+})
+export class DatabaseModule {}
+
