@@ -3,7 +3,7 @@ import { syllables } from '@app/formulary';
 /** Splits a part into sentences/clauses, verbatim (joined back they give the text). */
 export function splitSentences(text: string): string[] {
   return text
-    .split(/(?<=[.;])\s+(?=[\p{Lu}\d(])/u)
+    .split(/(?<=[.;])\s+(?=[\p{Lu}\d(])|(?<=\):)\s+/u)
     .map((s) => s.trim())
     .filter(Boolean);
 }

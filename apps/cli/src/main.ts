@@ -1,0 +1,63 @@
+import { resolve } from 'node:path';
+import { CorpusValidationError } from '@app/formulary';
+import { createDataSource, createEmbedder, CorpusRepository, ensureDatabase, ingestDirectory, migrate } from '@app/persistence';
+import { configOrExit } from '@app/platform';
+import { Progress } from './progress';
+
+const USAGE = `usage:
+  duocthu migrate          create the database if needed and apply migrations
+  duocthu ingest <dir>     validate, split, embed and write <dir>/*.json as a new corpus version`;
+
+/** Operator CLI: migrations and corpus ingestion. Exit 0 on success, 1 on failure, 2 on bad usage. */
+async function main(argv: string[]): Promise<number> {
+  const [command, arg] = argv;
+  if (command !== 'migrate' && command !== 'ingest') {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  if (command === 'ingest' && !arg) {
+    process.stderr.write(`ingest needs a directory\n${USAGE}\n`);
+    return 2;
+  }
+  const config = configOrExit();
+  await ensureDatabase(config.DATABASE_URL);
+  const ds = createDataSource(config.DATABASE_URL, 2);
+  await ds.initialize();
+  try {
+    const ran = await migrate(ds);
+    process.stdout.write(ran.length ? `migrations applied: ${ran.join(', ')}\n` : 'migrations: up to date\n');
+    if (command === 'migrate') return 0;
+    const dir = resolve(arg!);
+    const progress = new Progress();
+    let stage = '';
+    const result = await ingestDirectory(new CorpusRepository(ds), dir, createEmbedder(config), (done, total, s) => {
+      if (s !== stage) {
+        stage = s;
+        progress.reset();
+      }
+      progress.update(s, done, total);
+    });
+    process.stdout.write(
+      result.kind === 'unchanged'
+        ? `corpus unchanged (same content hash): version ${result.versionId} stays active\n`
+        : `ingested ${result.parts} parts from ${dir} as corpus version ${result.versionId} (now active)\n`,
+    );
+    return 0;
+  } catch (e) {
+    if (e instanceof CorpusValidationError) {
+      process.stderr.write(`${e.problems.length} problem(s); nothing was ingested:\n${e.problems.map((p) => `  ${p}`).join('\n')}\n`);
+      return 1;
+    }
+    throw e;
+  } finally {
+    await ds.destroy();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e) => {
+    process.stderr.write(`failed: ${(e as Error).message}\n`);
+    process.exit(1);
+  },
+);

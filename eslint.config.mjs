@@ -1,0 +1,37 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/results/**', 'eval/results/**', '**/*.js', '**/*.mjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../../libs/*', '../../../libs/*'], message: 'import libs through their @app/* alias' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // pure decision logic: no Nest, no I/O
+    files: ['libs/agent/src/**/*.ts', 'libs/contracts/src/**/*.ts', 'libs/formulary/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@nestjs/*', 'typeorm', 'pg', 'ioredis', 'bullmq', '@app/persistence', '@app/platform', '@app/llm'], message: 'pure libs import no framework and no I/O' },
+          ],
+        },
+      ],
+    },
+  },
+);
