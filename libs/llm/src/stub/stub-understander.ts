@@ -135,7 +135,8 @@ export class StubUnderstander implements Understander {
     if (drugs.length === 0 && unknown.length === 0 && has(s, P.smalltalk) && !sections.length && !slots)
       return { ...frame, turn_type: 'smalltalk' };
 
-    const interaction = has(s, P.interaction);
+    // "uống X cùng Y", "X với Y được không": two drugs joined by a together-word ask about the pair
+    const interaction = has(s, P.interaction) || (drugs.length >= 2 && !sections.length && has(s, ['cung', 'voi', 'chung', 'kem']));
     const dosing = has(s, P.dosing) || sections[0] === 'lieu_luong_cach_dung';
     let attribute: SectionKey | null = sections[0] ?? null;
     if (interaction) attribute = 'tuong_tac_thuoc';

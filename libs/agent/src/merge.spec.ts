@@ -1,0 +1,43 @@
+import { emptyFrame } from '@app/contracts';
+import { mergeWithPriorFrame } from './merge';
+
+describe('frame memory: merge with the prior frame', () => {
+  const clarifyPrior = emptyFrame({ turn_type: 'dosing_calc', drugs: ['paracetamol'], attribute: 'lieu_luong_cach_dung', population: 'pediatric', weight_kg: 18 });
+
+  it('completes a dosing question after a clarify ("Bé nặng 18 kg" → "5 tuổi, uống")', () => {
+    const m = mergeWithPriorFrame(emptyFrame({ follow_up: true, age_text: '5 tuổi', route: 'uong', population: 'pediatric' }), clarifyPrior);
+    expect(m).toMatchObject({ turn_type: 'dosing_calc', drugs: ['paracetamol'], population: 'pediatric', age_text: '5 tuổi', weight_kg: 18, route: 'uong' });
+  });
+
+  it('keeps the drug for a section follow-up ("Còn chống chỉ định thì sao?") and switches the section', () => {
+    const prior = emptyFrame({ turn_type: 'drug_attribute', drugs: ['amoxicillin'], attribute: 'chi_dinh' });
+    const m = mergeWithPriorFrame(emptyFrame({ follow_up: true, attribute: 'chong_chi_dinh' }), prior);
+    expect(m).toMatchObject({ turn_type: 'drug_attribute', drugs: ['amoxicillin'], attribute: 'chong_chi_dinh' });
+  });
+
+  it('turns a section follow-up about dosing into a dosing question', () => {
+    const prior = emptyFrame({ turn_type: 'drug_attribute', drugs: ['amoxicillin'], attribute: 'chi_dinh' });
+    expect(mergeWithPriorFrame(emptyFrame({ follow_up: true, attribute: 'lieu_luong_cach_dung' }), prior).turn_type).toBe('dosing_calc');
+  });
+
+  it('starts a new frame when the turn names other drugs', () => {
+    const turn = emptyFrame({ follow_up: true, drugs: ['ibuprofen'], attribute: 'chi_dinh' });
+    expect(mergeWithPriorFrame(turn, clarifyPrior)).toBe(turn);
+  });
+
+  it('starts a new frame for a new intent (not a follow-up)', () => {
+    const turn = emptyFrame({ turn_type: 'condition_to_drug', condition: 'tăng huyết áp' });
+    expect(mergeWithPriorFrame(turn, clarifyPrior)).toBe(turn);
+  });
+
+  it('drops the other population’s age and weight when the population changes', () => {
+    const prior = emptyFrame({ turn_type: 'dosing_calc', drugs: ['paracetamol'], attribute: 'lieu_luong_cach_dung', population: 'pediatric', age_text: '5 tuổi', weight_kg: 18 });
+    const m = mergeWithPriorFrame(emptyFrame({ follow_up: true, population: 'adult' }), prior);
+    expect(m).toMatchObject({ population: 'adult', age_text: null, weight_kg: null, drugs: ['paracetamol'] });
+  });
+
+  it('without a prior frame, the turn is its own frame', () => {
+    const turn = emptyFrame({ follow_up: true, age_text: '5 tuổi' });
+    expect(mergeWithPriorFrame(turn, null)).toBe(turn);
+  });
+});

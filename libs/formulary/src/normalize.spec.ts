@@ -1,0 +1,30 @@
+import { containsPhrase, fold, indexTokens, looksForeign, normalize, syllables } from './normalize';
+
+describe('Vietnamese normalisation', () => {
+  it('folds diacritics and đ so "tre 5 tuoi" meets "trẻ 5 tuổi"', () => {
+    expect(fold('Trẻ 5 tuổi')).toBe('tre 5 tuoi');
+    expect(fold('Đái tháo đường')).toBe('dai thao duong');
+    expect(syllables('Trẻ 5 tuổi, nặng 18,5 kg')).toEqual(['tre', '5', 'tuoi', 'nang', '18,5', 'kg']);
+  });
+
+  it('composes decomposed (NFD) input into NFC before anything else', () => {
+    const nfd = 'Tha\u0300nh'.normalize('NFD');
+    expect(normalize(nfd)).toBe('thành');
+    expect(fold(nfd)).toBe('thanh');
+  });
+
+  it('adds syllable bigrams so compounds score as units', () => {
+    expect(indexTokens('tăng huyết áp')).toEqual(['tang', 'huyet', 'ap', 'tang_huyet', 'huyet_ap']);
+  });
+
+  it('matches phrases on syllable boundaries only', () => {
+    expect(containsPhrase('Bệnh gút cấp', 'benh gut')).toBe(true);
+    expect(containsPhrase('Tăng huyết áp', 'huyết')).toBe(true);
+    expect(containsPhrase('gutta', 'gut')).toBe(false);
+  });
+
+  it('tells foreign words (drug names) from Vietnamese syllables', () => {
+    for (const w of ['paracetamol', 'warfarin', 'zolpidem', 'aspirin']) expect(looksForeign(w)).toBe(true);
+    for (const w of ['nghieng', 'truyen', 'khuyen', 'thuoc', 'lieu', 'tre', 'quoc']) expect(looksForeign(w)).toBe(false);
+  });
+});

@@ -1,0 +1,29 @@
+import { routeSection, routeSections } from './section-router';
+
+describe('section router', () => {
+  it.each([
+    ['Liều paracetamol cho trẻ em?', 'lieu_luong_cach_dung'],
+    ['lieu dung amoxicillin', 'lieu_luong_cach_dung'],
+    ['Chống chỉ định của ibuprofen?', 'chong_chi_dinh'],
+    ['chong chi dinh cua ibuprofen', 'chong_chi_dinh'],
+    ['Chỉ định của omeprazol?', 'chi_dinh'],
+    ['Tác dụng phụ của metformin?', 'tac_dung_khong_mong_muon'],
+    ['tac dung khong mong muon cua digoxin', 'tac_dung_khong_mong_muon'],
+    ['Warfarin dùng chung với aspirin được không?', 'tuong_tac_thuoc'],
+    ['Phụ nữ có thai dùng enalapril được không?', 'thoi_ky_mang_thai'],
+    ['Đang cho con bú có dùng cetirizin được không?', 'thoi_ky_cho_con_bu'],
+    ['Uống quá liều paracetamol xử trí thế nào?', 'qua_lieu_va_xu_tri'],
+    ['Cơ chế tác dụng của clopidogrel?', 'duoc_ly'],
+    ['Cần thận trọng gì khi dùng amiodaron?', 'than_trong'],
+  ])('routes "%s" to %s', (turn, section) => {
+    expect(routeSection(turn)).toBe(section);
+  });
+
+  it('never reads "chống chỉ định" as "chỉ định"', () => {
+    expect(routeSections('chống chỉ định của aspirin')).toEqual(['chong_chi_dinh']);
+  });
+
+  it('returns nothing for a turn that asks no section', () => {
+    expect(routeSection('Paracetamol')).toBeNull();
+  });
+});
