@@ -1,12 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EvidencePart, HopPayload, HopResult, PatientContext, SectionKey } from '@app/contracts';
-import { decide, routeSections, type CorpusIndex } from '@app/formulary';
+import { decide, retrieveForFrame, type CorpusIndex } from '@app/formulary';
 import { EMBEDDER, type Embedder } from '@app/llm';
 import { CorpusService } from '@app/persistence';
 
-/** Parts kept per drug and section when a section is long and the query narrows it. */
-const TOP_K = 6;
-const MAX_DRUGS = 3;
 const MAX_CANDIDATES = 15;
 /** Dense fallback for indications: below this cosine a part is not the condition. */
 const DENSE_MIN_SCORE = 0.45;
@@ -28,27 +25,7 @@ export class RetrievalService {
   }
 
   retrieveFramed(p: HopPayload<'retrieval', 'retrieve_framed'>): HopResult<'retrieval', 'retrieve_framed'> {
-    const { frame, query } = p;
-    const sections: SectionKey[] = frame.attribute ? [frame.attribute] : routeSections(query);
-    const parts: EvidencePart[] = [];
-    for (const drug of frame.drugs.slice(0, MAX_DRUGS)) {
-      if (!sections.length) {
-        parts.push(...this.index.searchKeyword(query, { drugIds: [drug] }, TOP_K / 2).map((s) => s.part));
-        continue;
-      }
-      for (const section of sections) parts.push(...this.sectionParts(drug, section, query, frame.is_section_overview));
-    }
-    return decide(dedupe(parts), frame, this.index);
-  }
-
-  /** A whole section when it is the dosing section, an overview or short; otherwise the best-matching parts. */
-  private sectionParts(drug: string, section: SectionKey, query: string, overview: boolean): EvidencePart[] {
-    const all = this.index.section(drug, section);
-    if (overview || section === 'lieu_luong_cach_dung' || all.length <= TOP_K) return all;
-    const ranked = this.index.searchKeyword(query, { drugIds: [drug], sections: [section] }, TOP_K).map((s) => s.part);
-    const quarantined = all.filter((q) => q.quarantined_page !== null && !ranked.includes(q));
-    const fill = all.filter((q) => !ranked.includes(q) && !quarantined.includes(q));
-    return [...ranked, ...fill].slice(0, TOP_K).concat(quarantined);
+    return decide(retrieveForFrame(this.index, p.frame, p.query), p.frame, this.index);
   }
 
   async retrieveByIndication(p: HopPayload<'retrieval', 'retrieve_by_indication'>): Promise<HopResult<'retrieval', 'retrieve_by_indication'>> {

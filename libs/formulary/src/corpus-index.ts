@@ -38,14 +38,24 @@ const CONDITION_SYNONYMS: [string, string][] = [
   ['nhiem trung', 'nhiem khuan'],
   ['viem hong', 'nhiem khuan duong ho hap'],
   ['cam sot', 'sot'],
+  ['type', 'typ'],
+  ['tieu nieu', 'tiet nieu'],
+  ['duong tieu', 'duong tiet nieu'],
+  ['mo mau', 'lipid mau'],
   ['nhuc dau', 'dau'],
   ['dau dau', 'dau'],
 ];
 
+/** The folded condition and its formal variants (every applicable synonym applied, one by one and all together). */
 export function expandCondition(condition: string): string[] {
   const f = syllables(condition).join(' ');
   const out = [f];
-  for (const [from, to] of CONDITION_SYNONYMS) if (` ${f} `.includes(` ${from} `)) out.push(` ${f} `.replace(` ${from} `, ` ${to} `).trim());
+  let all = ` ${f} `;
+  for (const [from, to] of CONDITION_SYNONYMS) {
+    if (` ${f} `.includes(` ${from} `)) out.push(` ${f} `.replace(` ${from} `, ` ${to} `).trim());
+    if (all.includes(` ${from} `)) all = all.replace(` ${from} `, ` ${to} `);
+  }
+  out.push(all.trim());
   return [...new Set(out)];
 }
 

@@ -5,3 +5,4 @@ export * from './resolver';
 export * from './section-router';
 export * from './decide';
 export * from './corpus-index';
+export * from './retrieve';

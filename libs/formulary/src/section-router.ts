@@ -6,6 +6,11 @@ import { syllables } from './normalize';
  * syllables, longest first, so "chống chỉ định" never reads as "chỉ định".
  */
 const PHRASES: [string, SectionKey][] = [
+  ['thuoc giai doc', 'qua_lieu_va_xu_tri'],
+  ['giai doc', 'qua_lieu_va_xu_tri'],
+  ['trung hoa', 'qua_lieu_va_xu_tri'],
+  ['chat doi khang', 'qua_lieu_va_xu_tri'],
+  ['nong do', 'than_trong'],
   ['chong chi dinh', 'chong_chi_dinh'],
   ['khong duoc dung', 'chong_chi_dinh'],
   ['khong nen dung', 'chong_chi_dinh'],
@@ -33,7 +38,6 @@ const PHRASES: [string, SectionKey][] = [
   ['lieu dung', 'lieu_luong_cach_dung'],
   ['lieu luong', 'lieu_luong_cach_dung'],
   ['cach dung', 'lieu_luong_cach_dung'],
-  ['lieu', 'lieu_luong_cach_dung'],
   ['bao nhieu mg', 'lieu_luong_cach_dung'],
   ['may lan', 'lieu_luong_cach_dung'],
   ['than trong', 'than_trong'],
@@ -48,24 +52,43 @@ const PHRASES: [string, SectionKey][] = [
   ['co che', 'duoc_ly'],
   ['duoc dong hoc', 'duoc_ly'],
 ];
-const SORTED = [...PHRASES].sort((a, b) => b[0].split(' ').length - a[0].split(' ').length || b[0].length - a[0].length);
+/**
+ * Generic wording that only decides the section when nothing more specific was asked:
+ * "liều thấp … cơ chế nào" is about the mechanism, "có dùng cho trẻ dưới 8 tuổi không"
+ * about contraindications unless pregnancy or lactation is named.
+ */
+const WEAK: [string, SectionKey][] = [
+  ['lieu', 'lieu_luong_cach_dung'],
+  ['co dung cho', 'chong_chi_dinh'],
+  ['dung cho', 'chong_chi_dinh'],
+  ['dung duoc cho', 'chong_chi_dinh'],
+  ['co duoc dung', 'chong_chi_dinh'],
+  ['co gay', 'tac_dung_khong_mong_muon'],
+  ['gay ra', 'tac_dung_khong_mong_muon'],
+];
 
-/** All sections the text asks about, in order of first mention. */
-export function routeSections(text: string): SectionKey[] {
-  let hay = ` ${syllables(text).join(' ')} `;
+function find(hay: string, phrases: [string, SectionKey][]): { found: { at: number; section: SectionKey }[]; hay: string } {
   const found: { at: number; section: SectionKey }[] = [];
-  for (const [phrase, section] of SORTED) {
+  // phrases are in priority order: a specific phrase claims its words before a shorter one inside it
+  for (const [phrase, section] of phrases) {
     const needle = ` ${phrase} `;
     let at = hay.indexOf(needle);
     while (at >= 0) {
       found.push({ at, section });
-      // blank the match so a shorter phrase inside it cannot match again
       hay = hay.slice(0, at + 1) + '#'.repeat(phrase.length) + hay.slice(at + 1 + phrase.length);
       at = hay.indexOf(needle);
     }
   }
+  return { found, hay };
+}
+
+/** All sections the text asks about: specific ones in order of first mention, then generic ones. */
+export function routeSections(text: string): SectionKey[] {
+  const strong = find(` ${syllables(text).join(' ')} `, PHRASES);
+  const weak = find(strong.hay, WEAK);
   const out: SectionKey[] = [];
-  for (const f of found.sort((a, b) => a.at - b.at)) if (!out.includes(f.section)) out.push(f.section);
+  for (const f of [...strong.found.sort((a, b) => a.at - b.at), ...weak.found.sort((a, b) => a.at - b.at)])
+    if (!out.includes(f.section)) out.push(f.section);
   return out;
 }
 

@@ -1,5 +1,5 @@
 import { emptyFrame, type ConversationLine, type QueryFrame, type Route, type SectionKey } from '@app/contracts';
-import { normalize, routeSections, syllables, type DrugResolver } from '@app/formulary';
+import { expandCondition, normalize, routeSections, syllables, type DrugResolver } from '@app/formulary';
 import type { Understander } from '../providers';
 
 /** Folded phrase lists; matched on syllable boundaries. */
@@ -11,7 +11,7 @@ const P = {
   dosing: ['lieu', 'lieu dung', 'lieu luong', 'bao nhieu mg', 'uong bao nhieu', 'dung bao nhieu', 'may vien', 'may lan', 'bao nhieu lan', 'bao nhieu'],
   overview: ['phan lieu', 'muc lieu', 'toan bo', 'tat ca', 'day du', 'ca muc', 'phan', 'muc'],
   smalltalk: ['xin chao', 'chao', 'hello', 'hi', 'cam on', 'cam on ban', 'tam biet', 'thanks', 'thank you', 'alo'],
-  whichDrug: ['thuoc nao', 'thuoc gi', 'nhung thuoc', 'cac thuoc', 'loai thuoc', 'nen dung thuoc', 'dung thuoc gi', 'uong thuoc gi'],
+  whichDrug: ['thuoc nao', 'thuoc gi', 'nhung thuoc', 'cac thuoc', 'loai thuoc', 'nen dung thuoc', 'dung thuoc gi', 'uong thuoc gi', 'khang sinh nao', 'khang sinh gi', 'dung gi', 'uong gi'],
   treat: ['tri', 'dieu tri', 'chua', 'chi dinh', 'dung cho', 'danh cho', 'cho benh', 'de tri'],
   cause: ['gay', 'gay ra', 'lam'],
   contra: ['chong chi dinh'],
@@ -89,7 +89,8 @@ export class StubUnderstander implements Understander {
     const s = ` ${syllables(turn).join(' ')} `;
     const mentions = this.resolver.findMentions(turn);
     const drugs = [...new Set(mentions.filter((m) => m.resolution).map((m) => m.resolution!.drug_id))];
-    const unknown = mentions.filter((m) => !m.resolution).map((m) => m.text);
+    // In "which drug treats X" a foreign word is a medical term (lipid, Helicobacter), not a drug.
+    const unknown = drugs.length === 0 && has(s, P.whichDrug) ? [] : mentions.filter((m) => !m.resolution).map((m) => m.text);
     const frame = emptyFrame({ drugs, unknown_drugs: drugs.length ? [] : unknown });
 
     // Slots
@@ -136,7 +137,10 @@ export class StubUnderstander implements Understander {
       return { ...frame, turn_type: 'smalltalk' };
 
     // "uống X cùng Y", "X với Y được không": two drugs joined by a together-word ask about the pair
-    const interaction = has(s, P.interaction) || (drugs.length >= 2 && !sections.length && has(s, ['cung', 'voi', 'chung', 'kem']));
+    // Two drugs in one question ("uống X cùng Y", "đang dùng X, kê thêm Y cần lưu ý gì") ask about the pair.
+    const interaction =
+      has(s, P.interaction) ||
+      (drugs.length >= 2 && (!sections.length || sections[0] === 'than_trong') && !has(s, P.dosing));
     const dosing = has(s, P.dosing) || sections[0] === 'lieu_luong_cach_dung';
     let attribute: SectionKey | null = sections[0] ?? null;
     if (interaction) attribute = 'tuong_tac_thuoc';
@@ -187,7 +191,8 @@ export class StubUnderstander implements Understander {
 
   /** The condition named in a "which drug for X" turn: a formulary indication if one matches, else the words after the verb. */
   condition(turn: string, s: string): string | null {
-    for (const c of this.conditions) if (s.includes(` ${c.folded} `)) return c.display;
+    for (const variant of expandCondition(turn))
+      for (const c of this.conditions) if (` ${variant} `.includes(` ${c.folded} `)) return c.display;
     const words = normalize(turn).replace(/[?!.,;:]+/g, ' ').split(' ').filter(Boolean);
     const folded = words.map((w) => syllables(w).join(' '));
     for (const verb of ['điều trị', 'dieu tri', 'chỉ định', 'chi dinh', 'trị', 'tri', 'chữa', 'chua', 'cho']) {
@@ -200,7 +205,10 @@ export class StubUnderstander implements Understander {
         if (rest.length) return rest.join(' ');
       }
     }
-    const bi = /(?:bị|bi)\s+(.+?)\s+(?:thì|thi|nên|nen|dùng|dung|uống|uong)\s/iu.exec(`${normalize(turn)} `);
-    return bi ? bi[1] : null;
+    // "(bị) X (thì) dùng thuốc/kháng sinh nào": the clause before the question
+    const before = /^(?:(?:người|nguoi|bệnh nhân|benh nhan)\s+)?(?:bị|bi)?\s*(.+?)\s+(?:thì\s+|thi\s+)?(?:nên\s+|nen\s+)?(?:dùng|dung|uống|uong)\s+(?:thuốc|thuoc|kháng sinh|khang sinh|gì|gi)/iu.exec(
+      normalize(turn).replace(/[?!.,;:]+/g, ' ').trim(),
+    );
+    return before ? before[1].trim() : null;
   }
 }

@@ -1,0 +1,37 @@
+import type { EvidencePart, QueryFrame, SectionKey } from '@app/contracts';
+import type { CorpusIndex } from './corpus-index';
+import { routeSections } from './section-router';
+
+/** Parts kept per drug and section when a section is long and the query narrows it. */
+export const TOP_K = 6;
+const MAX_DRUGS = 3;
+
+/**
+ * The parts a framed question is about, best first: for each drug, the asked section(s)
+ * ranked by BM25 against the query. Dosing sections and overviews come whole (decide()
+ * narrows them by population and route); other long sections keep their best TOP_K
+ * plus any quarantined table (its notice must travel with the answer).
+ */
+export function retrieveForFrame(index: CorpusIndex, frame: QueryFrame, query: string): EvidencePart[] {
+  const sections: SectionKey[] = frame.attribute ? [frame.attribute] : routeSections(query);
+  const out: EvidencePart[] = [];
+  for (const drug of frame.drugs.slice(0, MAX_DRUGS)) {
+    if (!sections.length) {
+      out.push(...index.searchKeyword(query, { drugIds: [drug] }, TOP_K / 2).map((s) => s.part));
+      continue;
+    }
+    for (const section of sections) {
+      const all = index.section(drug, section);
+      const ranked = index.searchKeyword(query, { drugIds: [drug], sections: [section] }, all.length).map((s) => s.part);
+      const ordered = [...ranked, ...all.filter((p) => !ranked.includes(p))];
+      if (frame.is_section_overview || section === 'lieu_luong_cach_dung' || all.length <= TOP_K) {
+        out.push(...ordered);
+        continue;
+      }
+      const top = ordered.slice(0, TOP_K);
+      out.push(...top, ...all.filter((p) => p.quarantined_page !== null && !top.includes(p)));
+    }
+  }
+  const seen = new Set<string>();
+  return out.filter((p) => (seen.has(p.doc_id) ? false : (seen.add(p.doc_id), true)));
+}
