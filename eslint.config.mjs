@@ -20,6 +20,11 @@ export default tseslint.config(
     },
   },
   {
+    // tests may reach a lib's test helpers directly
+    files: ['test/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
     // pure decision logic: no Nest, no I/O
     files: ['libs/agent/src/**/*.ts', 'libs/contracts/src/**/*.ts', 'libs/formulary/src/**/*.ts'],
     ignores: ['**/*.spec.ts'],

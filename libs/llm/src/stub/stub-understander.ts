@@ -120,8 +120,8 @@ export class StubUnderstander implements Understander {
 
     if (drugs.length === 0 && unknown.length === 0 && asksWhichDrug) {
       const relation = this.reverseRelation(s);
-      if (relation) return { ...frame, turn_type: 'condition_relation', condition_relation: relation, condition: this.condition(turn, s) };
-      const condition = this.condition(turn, s);
+      if (relation) return { ...frame, turn_type: 'condition_relation', condition_relation: relation, condition: this.condition(turn) };
+      const condition = this.condition(turn);
       const symptom = condition !== null && SYMPTOMS.includes(syllables(condition).join(' '));
       return {
         ...frame,
@@ -190,7 +190,7 @@ export class StubUnderstander implements Understander {
   }
 
   /** The condition named in a "which drug for X" turn: a formulary indication if one matches, else the words after the verb. */
-  condition(turn: string, s: string): string | null {
+  condition(turn: string): string | null {
     for (const variant of expandCondition(turn))
       for (const c of this.conditions) if (` ${variant} `.includes(` ${c.folded} `)) return c.display;
     const words = normalize(turn).replace(/[?!.,;:]+/g, ' ').split(' ').filter(Boolean);
