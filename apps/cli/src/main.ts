@@ -1,16 +1,35 @@
-import { resolve } from 'node:path';
-import { CorpusValidationError } from '@app/formulary';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { CorpusValidationError, readCorpusDir, synthesizeCorpus } from '@app/formulary';
 import { createDataSource, createEmbedder, CorpusRepository, ensureDatabase, ingestDirectory, migrate } from '@app/persistence';
 import { configOrExit } from '@app/platform';
 import { Progress } from './progress';
 
 const USAGE = `usage:
-  duocthu migrate          create the database if needed and apply migrations
-  duocthu ingest <dir>     validate, split, embed and write <dir>/*.json as a new corpus version`;
+  duocthu migrate                     create the database if needed and apply migrations
+  duocthu ingest <dir>                validate, split, embed and write <dir>/*.json as a new corpus version
+  duocthu synth --drugs N [--out D]   write a SYNTHETIC corpus of N made-up drugs (benchmarks only) to D`;
+
+/** Writes a synthetic corpus; no database involved. */
+function synth(args: string[]): number {
+  const n = Number(args[args.indexOf('--drugs') + 1]);
+  if (!args.includes('--drugs') || !Number.isInteger(n) || n < 1 || n > 100_000) {
+    process.stderr.write(`synth needs --drugs N (1..100000)\n${USAGE}\n`);
+    return 2;
+  }
+  const out = resolve(args.includes('--out') ? args[args.indexOf('--out') + 1] : `data/synthetic/${n}`);
+  const drugs = synthesizeCorpus(readCorpusDir(resolve('data/formulary')), n);
+  mkdirSync(out, { recursive: true });
+  for (const d of drugs) writeFileSync(join(out, `${d.drug_id}.json`), JSON.stringify(d));
+  writeFileSync(join(out, 'README.md'), `# SYNTHETIC corpus (${n} drugs) — for benchmarks only, not drug information\n`);
+  process.stdout.write(`wrote ${n} synthetic monographs (${drugs.reduce((s, d) => s + Object.values(d.sections).flat().length, 0)} parts) to ${out}\n`);
+  return 0;
+}
 
 /** Operator CLI: migrations and corpus ingestion. Exit 0 on success, 1 on failure, 2 on bad usage. */
 async function main(argv: string[]): Promise<number> {
   const [command, arg] = argv;
+  if (command === 'synth') return synth(argv.slice(1));
   if (command !== 'migrate' && command !== 'ingest') {
     process.stderr.write(`${USAGE}\n`);
     return 2;

@@ -2,6 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildCorpus, corpusHash, CorpusValidationError, readCorpusDir } from './corpus';
+import { DrugMonographSchema } from './corpus.schema';
+import { synthesizeCorpus, SYNTHETIC_MARK } from './synthetic';
 import { sampleCorpus } from './test-corpus';
 
 const SAMPLE = join(__dirname, '..', '..', '..', 'data', 'formulary');
@@ -67,5 +69,18 @@ describe('corpus format', () => {
     changed.sections.chi_dinh[0].text += ' (sửa)';
     expect(corpusHash([changed], 'hash-v1-384')).not.toBe(a);
     expect(corpusHash([valid], 'other-embedder')).not.toBe(a);
+  });
+});
+
+describe('synthetic corpus (benchmarks)', () => {
+  it('is deterministic, valid against the monograph schema and marked synthetic in every part', () => {
+    const base = readCorpusDir(SAMPLE);
+    const a = synthesizeCorpus(base, 5, 7);
+    expect(synthesizeCorpus(base, 5, 7)).toEqual(a);
+    for (const d of a) {
+      expect(DrugMonographSchema.safeParse(d).success).toBe(true);
+      for (const parts of Object.values(d.sections)) for (const p of parts) expect(p.text.startsWith(SYNTHETIC_MARK)).toBe(true);
+    }
+    expect(new Set(a.map((d) => d.drug_id)).size).toBe(5);
   });
 });

@@ -6,3 +6,4 @@ export * from './section-router';
 export * from './decide';
 export * from './corpus-index';
 export * from './retrieve';
+export * from './synthetic';
