@@ -5,7 +5,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { CorpusValidationError } from '@app/formulary';
 import { HashEmbedder } from '@app/llm';
-import { CorpusRepository, createDataSource, ingestDirectory } from '@app/persistence';
+import { CorpusRepository, createDataSource, ingestDirectory, migrate } from '@app/persistence';
 import { startStack, type Stack } from '../support/stack';
 import { USER_KEY } from '../support/test-env';
 
@@ -17,7 +17,6 @@ describe('ingestion (real Postgres)', () => {
   beforeAll(async () => {
     ds = createDataSource(process.env.DATABASE_URL!, 2);
     await ds.initialize();
-    const { migrate } = await import('@app/persistence');
     await migrate(ds);
     repo = new CorpusRepository(ds);
   });

@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CorpusValidationError, readCorpusDir, synthesizeCorpus } from '@app/formulary';
-import { createDataSource, createEmbedder, CorpusRepository, ensureDatabase, ingestDirectory, migrate } from '@app/persistence';
+import { createEmbedder } from '@app/llm';
+import { createDataSource, CorpusRepository, ensureDatabase, ingestDirectory, migrate } from '@app/persistence';
 import { configOrExit } from '@app/platform';
 import { Progress } from './progress';
 

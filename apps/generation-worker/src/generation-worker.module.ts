@@ -1,17 +1,11 @@
 import { Module } from '@nestjs/common';
-import { ANSWER_GENERATOR, StubGenerator } from '@app/llm';
+import { ANSWER_GENERATOR, bedrockProviderFor, StubGenerator, type AnswerGenerator } from '@app/llm';
 import { APP_CONFIG, ConfigModule, QueueModule, type AppConfig } from '@app/platform';
 import { GenerationController } from './generation.controller';
 import { GenerationService } from './generation.service';
 
-export function createGenerator(c: AppConfig) {
-  switch (c.ANSWER_PROVIDER) {
-    case 'stub':
-    case 'disabled':
-      return new StubGenerator();
-    default:
-      throw new Error(`invalid configuration: ANSWER_PROVIDER: ${c.ANSWER_PROVIDER} is not available in this build`);
-  }
+export function createGenerator(c: AppConfig): AnswerGenerator {
+  return bedrockProviderFor(c) ?? new StubGenerator();
 }
 
 @Module({

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { HopPayload, HopResult, QueryFrame } from '@app/contracts';
 import { CorpusIndex } from '@app/formulary';
-import { StubUnderstander, type Understander } from '@app/llm';
+import { bedrockProviderFor, StubUnderstander, type Understander } from '@app/llm';
 import { CorpusService } from '@app/persistence';
 import { APP_CONFIG, RequestBudget, type AppConfig } from '@app/platform';
 
@@ -12,14 +12,18 @@ import { APP_CONFIG, RequestBudget, type AppConfig } from '@app/platform';
 @Injectable()
 export class UnderstandingService {
   private cached: { index: CorpusIndex; provider: Understander } | null = null;
+  private readonly bedrock: Understander | null;
 
   constructor(
     private readonly corpus: CorpusService,
     private readonly budget: RequestBudget,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.bedrock = bedrockProviderFor(config);
+  }
 
   private provider(): Understander {
+    if (this.bedrock) return this.bedrock;
     const index = this.corpus.index;
     if (this.cached?.index !== index) {
       this.cached = { index, provider: new StubUnderstander(index.resolver, index.indicationHeads()) };

@@ -1,22 +1,18 @@
 import { Module } from '@nestjs/common';
-import { ANSWER_VERIFIER, StubVerifier } from '@app/llm';
+import { ANSWER_VERIFIER, bedrockProviderFor, StubVerifier, type AnswerVerifier } from '@app/llm';
 import { CorpusModule, CorpusService, DatabaseModule } from '@app/persistence';
 import { APP_CONFIG, ConfigModule, QueueModule, type AppConfig } from '@app/platform';
 import { VerificationController } from './verification.controller';
 import { VerificationService } from './verification.service';
 
-export function createVerifier(c: AppConfig, corpus: CorpusService) {
-  switch (c.ANSWER_PROVIDER) {
-    case 'stub':
-    case 'disabled':
-      // the resolver is read per call so a corpus reload is picked up
-      return {
-        sufficiency: (q: string, e: Parameters<StubVerifier['sufficiency']>[1]) => new StubVerifier(corpus.index.resolver).sufficiency(q, e),
-        entail: (...a: Parameters<StubVerifier['entail']>) => new StubVerifier(corpus.index.resolver).entail(...a),
-      };
-    default:
-      throw new Error(`invalid configuration: ANSWER_PROVIDER: ${c.ANSWER_PROVIDER} is not available in this build`);
-  }
+export function createVerifier(c: AppConfig, corpus: CorpusService): AnswerVerifier {
+  const bedrock = bedrockProviderFor(c);
+  if (bedrock) return bedrock;
+  // the stub reads the resolver per call so a corpus reload is picked up
+  return {
+    sufficiency: (query, evidence) => new StubVerifier(corpus.index.resolver).sufficiency(query, evidence),
+    entail: (query, sentences, evidence) => new StubVerifier(corpus.index.resolver).entail(query, sentences, evidence),
+  };
 }
 
 @Module({

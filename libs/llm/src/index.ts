@@ -4,3 +4,5 @@ export * from './stub/sentences';
 export * from './stub/stub-understander';
 export * from './stub/stub-generator';
 export * from './stub/stub-verifier';
+export * from './bedrock';
+export * from './factory';

@@ -1,18 +1,7 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '@app/platform';
-import { EMBEDDER, HashEmbedder, type Embedder } from '@app/llm';
+import { APP_CONFIG } from '@app/platform';
+import { createEmbedder, EMBEDDER } from '@app/llm';
 import { CorpusService } from './corpus.service';
-
-export function createEmbedder(c: AppConfig): Embedder | null {
-  switch (c.EMBEDDING_PROVIDER) {
-    case 'disabled':
-      return null;
-    case 'hash':
-      return new HashEmbedder();
-    default:
-      throw new Error(`invalid configuration: EMBEDDING_PROVIDER: ${c.EMBEDDING_PROVIDER} is not available in this build`);
-  }
-}
 
 /** The in-memory corpus and the embedder that built its vectors. */
 @Module({

@@ -1,0 +1,132 @@
+import request from 'supertest';
+import { FakeBedrock, toolReply } from '../support/fake-bedrock';
+import { docsOf, promptOf, wellBehavedModel } from '../support/fake-model';
+import { startStack, type Stack } from '../support/stack';
+import { OPERATOR_KEY, USER_KEY } from '../support/test-env';
+
+/** The whole service against a fake Bedrock endpoint (real AWS SDK, real queues, real Postgres). */
+describe('grounded answers with the Bedrock Converse provider (fake endpoint)', () => {
+  const fake = new FakeBedrock();
+  let stack: Stack;
+  const ask = (turn: string) => request(stack.http).post('/v1/rag/query').set('Authorization', `Bearer ${USER_KEY}`).send({ turn }).expect(200);
+
+  async function start(env: Record<string, string> = {}) {
+    stack = await startStack({
+      ANSWER_PROVIDER: 'bedrock-converse',
+      BEDROCK_ENDPOINT: await endpoint,
+      BEDROCK_READ_TIMEOUT_MS: '2000',
+      AWS_REGION: 'us-east-1',
+      ...env,
+    });
+  }
+  const endpoint = fake.start();
+  beforeAll(() => {
+    process.env.AWS_ACCESS_KEY_ID = 'AKIDTEST';
+    process.env.AWS_SECRET_ACCESS_KEY = 'test-secret';
+  });
+  afterAll(() => fake.stop());
+  beforeEach(() => fake.requests.splice(0));
+
+  describe('normal limits', () => {
+    beforeAll(() => start());
+    afterAll(() => stack.close());
+
+    it('answers with three calls (understanding, generation, entailment) and carries the verify-PDF notice', async () => {
+      fake.handler = wellBehavedModel();
+      const r = await ask('Warfarin và aspirin có tương tác không?');
+      expect([r.body.decision, r.body.reason]).toEqual(['answerable', 'answered']);
+      expect(fake.requests.map((q) => q.tool)).toEqual(['understand_turn', 'answer_from_evidence', 'check_entailment']);
+      expect(r.body.usage.llm_calls).toBe(3);
+      expect(r.body.notices.join(' ')).toMatch(/Warfarin.*PDF trang \d+/);
+      expect(r.body.citations.some((c: { verify_pdf: boolean }) => c.verify_pdf)).toBe(true);
+    });
+
+    it('a grounded omission triggers exactly one repair and one re-verify', async () => {
+      let entailments = 0;
+      fake.handler = wellBehavedModel({
+        check_entailment: (req) => {
+          entailments++;
+          const docs = docsOf(promptOf(req));
+          return entailments === 1
+            ? toolReply(req, { entailed: true, unsupported_claims: [], omissions: [{ grounded: true, detail: 'thiếu cảnh báo chảy máu', doc_id: docs[0].id }] })
+            : toolReply(req, { entailed: true, unsupported_claims: [], omissions: [{ grounded: true, detail: 'vẫn thiếu', doc_id: docs[0].id }] });
+        },
+      });
+      const r = await ask('Chống chỉ định của ibuprofen?');
+      expect(r.body.reason).toBe('answered');
+      expect(fake.requests.map((q) => q.tool)).toEqual([
+        'understand_turn',
+        'answer_from_evidence',
+        'check_entailment',
+        'answer_from_evidence',
+        'check_entailment',
+      ]);
+      expect(JSON.stringify(fake.requests[3].body)).toContain('thiếu cảnh báo chảy máu');
+    });
+
+    it('a generated number not in the evidence abstains as ungrounded_answer, with no model text in the reply', async () => {
+      fake.handler = wellBehavedModel({
+        answer_from_evidence: (req) => {
+          const [d] = docsOf(promptOf(req));
+          return toolReply(req, { answer_sentences: [{ text: 'Người lớn uống 1234 mg mỗi lần.', doc_ids: [d.id] }], evidence_sufficient: true, clarifying_question: null, quick_replies: [] });
+        },
+      });
+      const r = await ask('Liều ibuprofen cho người lớn?');
+      expect([r.body.decision, r.body.reason]).toEqual(['abstain', 'ungrounded_answer']);
+      expect(r.body.answer).not.toContain('1234');
+      expect(fake.count('check_entailment')).toBe(0);
+    });
+
+    it('not entailed → abstain not_entailed; a provider outage → generation_unavailable (fail closed)', async () => {
+      fake.handler = wellBehavedModel({ check_entailment: (req) => toolReply(req, { entailed: false, unsupported_claims: ['x'], omissions: [] }) });
+      expect((await ask('Chỉ định của omeprazol?')).body.reason).toBe('not_entailed');
+      fake.handler = wellBehavedModel({ answer_from_evidence: () => ({ status: 500, errorType: 'InternalServerException', json: { message: 'boom' } }) });
+      const r = await ask('Chỉ định của omeprazol?');
+      expect([r.body.decision, r.body.reason]).toEqual(['abstain', 'generation_unavailable']);
+    });
+
+    it('understanding that fails closes the turn as understanding_unavailable', async () => {
+      fake.handler = wellBehavedModel({ understand_turn: (req) => toolReply(req, { turn_type: 'nonsense' }) });
+      const r = await ask('Chỉ định của omeprazol?');
+      expect([r.body.decision, r.body.reason]).toEqual(['abstain', 'understanding_unavailable']);
+    });
+
+    it('the model asking which route becomes a clarify with its quick replies', async () => {
+      fake.handler = wellBehavedModel({
+        answer_from_evidence: (req) =>
+          toolReply(req, { answer_sentences: [], evidence_sufficient: false, clarifying_question: 'Bạn dùng đường nào?', quick_replies: ['Uống', 'Tiêm tĩnh mạch'] }),
+      });
+      const r = await ask('Liều omeprazol cho người lớn đường uống?');
+      expect([r.body.decision, r.body.reason, r.body.quick_replies]).toEqual(['clarify', 'ambiguous_route', ['Uống', 'Tiêm tĩnh mạch']]);
+    });
+  });
+
+  describe('a scaled-down budget', () => {
+    beforeAll(() => start({ MAX_WALL_CLOCK_MS: '1500', MAX_LLM_CALLS_PER_TURN: '8' }));
+    afterAll(() => stack.close());
+
+    it('a slow Bedrock ends the turn as budget_exhausted inside the budget plus one read timeout', async () => {
+      const model = wellBehavedModel();
+      fake.handler = async (req) => ({ ...model(req), delayMs: 700 });
+      const started = Date.now();
+      const r = await ask('Chống chỉ định của ibuprofen?');
+      expect([r.body.decision, r.body.reason]).toEqual(['abstain', 'budget_exhausted']);
+      expect(Date.now() - started).toBeLessThan(1500 + 2000 + 1000);
+      const trace = await request(stack.http).get(`/v1/traces/${r.body.turn_id}`).set('Authorization', `Bearer ${OPERATOR_KEY}`).expect(200);
+      expect(trace.body.events.some((e: { outcome: string }) => e.outcome === 'budget_exhausted' || e.outcome === 'deadline_passed')).toBe(true);
+    });
+  });
+
+  describe('a call cap of 2', () => {
+    beforeAll(() => start({ MAX_LLM_CALLS_PER_TURN: '2' }));
+    afterAll(() => stack.close());
+
+    it('never makes a third call: the turn ends as budget_exhausted after understanding and generation', async () => {
+      fake.handler = wellBehavedModel();
+      const r = await ask('Chống chỉ định của ibuprofen?');
+      expect([r.body.decision, r.body.reason]).toEqual(['abstain', 'budget_exhausted']);
+      expect(fake.requests.map((q) => q.tool)).toEqual(['understand_turn', 'answer_from_evidence']);
+      expect(r.body.usage.llm_calls).toBe(2);
+    });
+  });
+});
