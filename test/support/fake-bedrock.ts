@@ -56,7 +56,7 @@ export function errorReply(status: number, errorType: string): FakeResponse {
  */
 export class FakeBedrock {
   readonly requests: FakeRequest[] = [];
-  handler: FakeHandler = (req) => errorReply(500, 'InternalServerException');
+  handler: FakeHandler = () => errorReply(500, 'InternalServerException');
   private server: Server | null = null;
   private readonly sockets = new Set<import('node:net').Socket>();
 
