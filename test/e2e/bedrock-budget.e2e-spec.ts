@@ -85,6 +85,34 @@ describe('grounded answers with the Bedrock Converse provider (fake endpoint)', 
       expect([r.body.decision, r.body.reason]).toEqual(['abstain', 'generation_unavailable']);
     });
 
+    it('3b: an "insufficient" answer without a question is retried once, then answered', async () => {
+      let gens = 0;
+      const model = wellBehavedModel();
+      fake.handler = (req) => {
+        if (req.tool === 'answer_from_evidence' && gens++ === 0)
+          return toolReply(req, { answer_sentences: [], evidence_sufficient: false, clarifying_question: null, quick_replies: [] });
+        return model(req);
+      };
+      const r = await ask('Chỉ định của omeprazol?');
+      expect(r.body.reason).toBe('answered');
+      expect(fake.requests.map((q) => q.tool)).toEqual(['understand_turn', 'answer_from_evidence', 'answer_from_evidence', 'check_entailment']);
+      expect(JSON.stringify(fake.requests[2].body)).toContain('Lần trước bạn cho rằng bằng chứng chưa đủ');
+    });
+
+    it('the stateless legacy path runs the sufficiency check, and fails open when it is down', async () => {
+      const legacy = (turn: string) => request(stack.http).post('/v1/rag/answer').set('Authorization', `Bearer ${USER_KEY}`).send({ turn }).expect(200);
+      fake.handler = wellBehavedModel();
+      const r = await legacy('Chống chỉ định của ibuprofen?');
+      expect(r.body.reason).toBe('answered');
+      expect(r.body.conversation_id).toBeNull();
+      expect(fake.requests.map((q) => q.tool)).toEqual(['understand_turn', 'check_sufficiency', 'answer_from_evidence', 'check_entailment']);
+      fake.requests.splice(0);
+      fake.handler = wellBehavedModel({ check_sufficiency: () => ({ status: 503, errorType: 'ServiceUnavailableException', json: { message: 'down' } }) });
+      const open = await legacy('Chống chỉ định của ibuprofen?');
+      expect(open.body.reason).toBe('answered');
+      expect(fake.count('check_sufficiency')).toBe(2);
+    });
+
     it('understanding that fails closes the turn as understanding_unavailable', async () => {
       fake.handler = wellBehavedModel({ understand_turn: (req) => toolReply(req, { turn_type: 'nonsense' }) });
       const r = await ask('Chỉ định của omeprazol?');
