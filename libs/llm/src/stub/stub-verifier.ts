@@ -1,7 +1,6 @@
 import type { AnswerSentence, Entailment, EvidencePart } from '@app/contracts';
 import { syllables, type DrugResolver } from '@app/formulary';
 import type { AnswerVerifier } from '../providers';
-import { splitSentences } from './sentences';
 
 const NEGATIONS = ['khong', 'chua', 'cam', 'tranh'];
 const MIN_COVERAGE = 0.85;
@@ -47,32 +46,32 @@ export class StubVerifier implements AnswerVerifier {
     ]);
     if (named.some((m) => !evidenceDrugs.has(m.resolution!.drug_id))) return false;
 
-    // negation parity against the closest evidence sentence
-    const closest = this.closest(words, cited.flatMap((p) => splitSentences(p.text)));
-    if (closest !== null) {
-      const neg = (ws: string[]) => NEGATIONS.filter((n) => ws.includes(n)).length;
-      if (neg(words) !== neg(syllables(closest)) && !this.sentenceInside(sentence, evidenceText)) return false;
-    }
+    // negation scope: a phrase the evidence only ever negates must stay negated, and vice versa
+    if (this.negationFlipped(words, syllables(evidenceText))) return false;
     return true;
   }
 
-  private closest(words: string[], candidates: string[]): string | null {
-    let best: string | null = null;
-    let bestScore = -1;
-    const set = new Set(words);
-    for (const c of candidates) {
-      const cw = syllables(c);
-      const score = cw.filter((w) => set.has(w)).length / Math.max(1, new Set([...cw, ...words]).size);
-      if (score > bestScore) {
-        bestScore = score;
-        best = c;
+  /**
+   * Bigrams shared with the evidence keep their polarity: "không vượt quá" in the
+   * evidence cannot become "vượt quá" in the answer (nor the reverse).
+   */
+  private negationFlipped(answer: string[], evidence: string[]): boolean {
+    const negatedAt = (ws: string[], i: number) => NEGATIONS.includes(ws[i - 1] ?? '') || (NEGATIONS.includes(ws[i - 2] ?? '') && ws[i - 1] === 'duoc');
+    for (const n of [2, 3]) {
+      const polarity = new Map<string, Set<boolean>>();
+      for (let i = 0; i + n <= evidence.length; i++) {
+        if (NEGATIONS.includes(evidence[i])) continue;
+        const key = evidence.slice(i, i + n).join(' ');
+        const set = polarity.get(key) ?? new Set<boolean>();
+        set.add(negatedAt(evidence, i));
+        polarity.set(key, set);
+      }
+      for (let i = 0; i + n <= answer.length; i++) {
+        if (NEGATIONS.includes(answer[i])) continue;
+        const seen = polarity.get(answer.slice(i, i + n).join(' '));
+        if (seen && seen.size === 1 && !seen.has(negatedAt(answer, i))) return true;
       }
     }
-    return best;
-  }
-
-  private sentenceInside(sentence: string, evidence: string): boolean {
-    const s = syllables(sentence).join(' ');
-    return ` ${syllables(evidence).join(' ')} `.includes(` ${s} `);
+    return false;
   }
 }
