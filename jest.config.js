@@ -25,6 +25,8 @@ const common = {
   moduleFileExtensions: ['ts', 'js', 'json'],
 };
 module.exports = {
+  // e2e turns with a deliberately slow fake Bedrock take seconds
+  testTimeout: 60_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/test/deploy/**/*.spec.ts', '<rootDir>/test/quality/**/*.spec.ts', '<rootDir>/test/adapter/**/*.spec.ts'] },
     {

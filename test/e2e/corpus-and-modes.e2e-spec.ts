@@ -96,7 +96,7 @@ describe('EMBEDDING_PROVIDER=disabled', () => {
 
   it('/ready is 200 and says rag: disabled', async () => {
     const res = await request(stack.http).get('/ready').expect(200);
-    expect(res.body).toMatchObject({ status: 'ready', rag: 'disabled' });
+    expect(res.body).toMatchObject({ status: 'ok', info: { rag: { status: 'up', mode: 'disabled' } } });
   });
 
   it('POST /v1/rag/query answers 503 rag_disabled', async () => {

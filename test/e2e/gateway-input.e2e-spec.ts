@@ -118,8 +118,13 @@ describe('gateway input handling', () => {
   });
 
   it('/health is the process only; /ready reports Postgres and Redis', async () => {
-    await request(stack.http).get('/health').expect(200, { status: 'ok' });
+    const live = await request(stack.http).get('/health').expect(200);
+    expect(live.body).toMatchObject({ status: 'ok', info: { process: { status: 'up' } } });
     const ready = await request(stack.http).get('/ready').expect(200);
-    expect(ready.body).toMatchObject({ status: 'ready', postgres: 'up', redis: 'up', rag: 'enabled' });
+    expect(ready.body).toMatchObject({
+      status: 'ok',
+      info: { postgres: { status: 'up' }, redis: { status: 'up' }, workers: { status: 'up' }, rag: { status: 'up', mode: 'enabled' } },
+    });
+    expect(ready.body.info.workers.queues.sort()).toEqual(['generation', 'retrieval', 'turns', 'understanding', 'verification']);
   });
 });

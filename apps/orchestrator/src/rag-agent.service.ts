@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AgentReply, QueryFrame, TurnJob, TurnReply } from '@app/contracts';
 import { applyClarifyBreaker, mergeWithPriorFrame, route, understandingFailureReply } from '@app/agent';
 import { ConversationRepository, CorpusService, TraceRepository, TurnRepository, type Memory } from '@app/persistence';
-import { APP_CONFIG, RequestBudget, type AppConfig } from '@app/platform';
+import { APP_CONFIG, metrics, RequestBudget, TurnEvents, type AppConfig } from '@app/platform';
 import { AnswerPaths, type TurnContext } from './answer-paths';
 import { TraceRecorder } from './trace-recorder';
 import { TracedHops } from './traced-hops';
@@ -27,6 +27,7 @@ export class RagAgent {
     private readonly turns: TurnRepository,
     private readonly traces: TraceRepository,
     private readonly corpus: CorpusService,
+    private readonly events: TurnEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -34,10 +35,18 @@ export class RagAgent {
     const started = Date.now();
     const trace = new TraceRecorder();
     try {
-      return await this.run(job, trace, started);
+      const reply = await this.run(job, trace, started);
+      await this.events.publish(job.turn_id, 'done', reply);
+      return reply;
+    } catch (e) {
+      await this.events.publish(job.turn_id, 'error', { message: 'the turn failed' });
+      throw e;
     } finally {
       // the trace is written even when the turn fails; a trace outage never fails the turn
-      await this.traces.write(job.turn_id, trace.events).catch((e) => this.log.warn(`trace write failed: ${(e as Error).message}`));
+      await this.traces.write(job.turn_id, trace.events).catch((e) => {
+        metrics.traceWriteFailures.inc();
+        this.log.warn(`trace write failed: ${(e as Error).message}`);
+      });
     }
   }
 
@@ -84,7 +93,10 @@ export class RagAgent {
 
     t = Date.now();
     const breaker = legacy ? { reply, streak: 0, tripped: false } : applyClarifyBreaker(reply, memory.clarifyStreak, this.config.MAX_CONSECUTIVE_CLARIFY);
-    if (breaker.tripped) trace.add('breaker', 'clarify_loop', 'tripped', t, { prior_streak: memory.clarifyStreak });
+    if (breaker.tripped) {
+      metrics.breakerTrips.inc();
+      trace.add('breaker', 'clarify_loop', 'tripped', t, { prior_streak: memory.clarifyStreak });
+    }
 
     const state = await this.budget.state(job.turn_id).catch(() => null);
     const result: TurnReply = {
@@ -95,6 +107,10 @@ export class RagAgent {
       usage: { elapsed_ms: Date.now() - started, llm_calls: state?.calls ?? 0 },
     };
     trace.add('reply', 'decision', `${result.decision}/${result.reason}`, started, { llm_calls: result.usage.llm_calls });
+    metrics.turns.inc({ decision: result.decision, reason: result.reason });
+    metrics.turnDuration.observe(result.usage.elapsed_ms / 1000);
+    metrics.llmCallsPerTurn.observe(result.usage.llm_calls);
+    if (result.reason === 'budget_exhausted') metrics.budgetExhausted.inc();
 
     t = Date.now();
     try {
@@ -109,6 +125,7 @@ export class RagAgent {
       trace.add('persist', 'complete_turn', 'ok', t);
     } catch (e) {
       // the user still gets the reply; the loss is visible in the trace
+      metrics.persistFailures.inc();
       trace.add('persist', 'complete_turn', 'write_failed', t, { error: (e as Error).message });
       this.log.error(`turn ${job.turn_id}: persisting failed: ${(e as Error).message}`);
       // at least end the turn, so the conversation is not left with a turn in flight
@@ -127,6 +144,7 @@ export class RagAgent {
       trace.add('memory', 'recent', 'ok', t, { lines: m.lines.length, streak: m.clarifyStreak, has_frame: m.lastFrame !== null });
       return m;
     } catch (e) {
+      metrics.memoryFailOpen.inc();
       trace.add('memory', 'recent', 'memory_unavailable', t, { error: (e as Error).message });
       return empty;
     }

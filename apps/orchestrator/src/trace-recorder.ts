@@ -3,6 +3,8 @@ import type { TraceEvent } from '@app/persistence';
 /** Collects a turn's trace events in memory; written once at the end of the turn (even a failed one). */
 export class TraceRecorder {
   readonly events: TraceEvent[] = [];
+  /** Stages already announced as progress (parallel hops of one stage announce it once). */
+  readonly announced = new Set<string>();
 
   add(stage: string, op: string, outcome: string, startedAt: number, detail: Record<string, unknown> = {}): void {
     this.events.push({

@@ -1,21 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { HopOutcome, HopPayload, HopResult, OpOf, QueueName } from '@app/contracts';
-import { HOP_CLIENT, type HopClient, type HopTicket } from '@app/platform';
+import { HOP_CLIENT, metrics, TurnEvents, type HopClient, type HopTicket } from '@app/platform';
 import type { TraceRecorder } from './trace-recorder';
-
-/** Progress listeners (SSE) hear which stage a turn is in. */
-export type StageListener = (turnId: string, stage: QueueName) => void;
 
 /** The orchestrator's hop client: every hop becomes a trace event with its outcome and timing. */
 @Injectable()
 export class TracedHops {
-  private listener: StageListener = () => undefined;
-
-  constructor(@Inject(HOP_CLIENT) private readonly hops: HopClient) {}
-
-  onStage(listener: StageListener): void {
-    this.listener = listener;
-  }
+  constructor(
+    @Inject(HOP_CLIENT) private readonly hops: HopClient,
+    private readonly events: TurnEvents,
+  ) {}
 
   async call<Q extends QueueName, O extends OpOf<Q>>(
     trace: TraceRecorder,
@@ -25,9 +19,18 @@ export class TracedHops {
     ticket: HopTicket,
   ): Promise<HopOutcome<HopResult<Q, O>>> {
     const started = Date.now();
-    this.listener(ticket.turnId, queue);
+    // the first hop of each stage is the turn's progress (SSE)
+    if (queue !== 'turns' && !trace.announced.has(queue)) {
+      trace.announced.add(queue);
+      void this.events.publish(ticket.turnId, queue);
+    }
     const outcome = await this.hops.call(queue, op, payload, ticket);
-    trace.add(queue, op, outcome.ok ? 'ok' : outcome.code, started, outcome.ok ? summarize(outcome.value) : { error: outcome.message });
+    const result = outcome.ok ? 'ok' : outcome.code;
+    metrics.hopDuration.observe({ queue, op, outcome: result }, (Date.now() - started) / 1000);
+    trace.add(queue, op, result, started, {
+      ...(outcome.ok ? summarize(outcome.value) : { error: outcome.message }),
+      budget_left_ms: Math.max(0, ticket.deadline - Date.now()),
+    });
     return outcome;
   }
 }

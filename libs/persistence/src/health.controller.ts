@@ -1,51 +1,46 @@
-import { Controller, Get, HttpCode, Inject, Module, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Controller, Get, Inject, Module } from '@nestjs/common';
+import { HealthCheck, HealthCheckService, HealthIndicatorService, TerminusModule } from '@nestjs/terminus';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import { APP_CONFIG, PRODUCER_REDIS, type AppConfig } from '@app/platform';
+import { APP_CONFIG, BullMqServer, MetricsModule, PRODUCER_REDIS, type AppConfig } from '@app/platform';
 
-async function within<T>(ms: number, p: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), ms)))]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+const CHECK_TIMEOUT_MS = 2_000;
 
-/** Liveness is the process only; readiness checks Postgres and Redis. */
+/** Liveness is the process only; readiness checks Postgres, Redis and this process' queue workers. */
 @Controller()
 export class HealthController {
   constructor(
+    private readonly health: HealthCheckService,
+    private readonly indicator: HealthIndicatorService,
     private readonly ds: DataSource,
     @Inject(PRODUCER_REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get('health')
-  @HttpCode(200)
-  health(): { status: 'ok' } {
-    return { status: 'ok' };
+  @HealthCheck()
+  health_() {
+    return this.health.check([() => this.indicator.check('process').up({ pid: process.pid })]);
   }
 
   @Get('ready')
-  async ready(@Res({ passthrough: true }) res: Response): Promise<Record<string, string>> {
-    const [pg, redis] = await Promise.all([
-      within(2_000, this.ds.query('SELECT 1')).then(
-        () => 'up',
-        () => 'down',
-      ),
-      within(2_000, this.redis.ping()).then(
-        () => 'up',
-        () => 'down',
-      ),
+  @HealthCheck()
+  ready() {
+    return this.health.check([
+      () => this.indicator.check('postgres').attempt(async () => void (await this.ds.query('SELECT 1'))).withTimeout(CHECK_TIMEOUT_MS),
+      () => this.indicator.check('redis').attempt(async () => void (await this.redis.ping())).withTimeout(CHECK_TIMEOUT_MS),
+      () => {
+        const queues = BullMqServer.serving();
+        const stopped = queues.filter((q) => !q.running).map((q) => q.queue);
+        return stopped.length
+          ? this.indicator.check('workers').down({ stopped })
+          : this.indicator.check('workers').up({ queues: queues.map((q) => q.queue) });
+      },
+      // EMBEDDING_PROVIDER=disabled: ready, but queries answer 503 (the seed's behaviour)
+      () => this.indicator.check('rag').up({ mode: this.config.EMBEDDING_PROVIDER === 'disabled' ? 'disabled' : 'enabled' }),
     ]);
-    const rag = this.config.EMBEDDING_PROVIDER === 'disabled' ? 'disabled' : 'enabled';
-    const ok = pg === 'up' && redis === 'up';
-    res.status(ok ? 200 : 503);
-    return { status: ok ? 'ready' : 'not_ready', postgres: pg, redis, rag };
   }
 }
 
-@Module({ controllers: [HealthController] })
+@Module({ imports: [TerminusModule, MetricsModule], controllers: [HealthController] })
 export class HealthModule {}

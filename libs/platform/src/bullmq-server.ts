@@ -41,6 +41,13 @@ export interface BullMqServerOptions {
  * except one whose deadline passed, which fails unrecoverably without any work.
  */
 export class BullMqServer extends Server implements CustomTransportStrategy {
+  private static readonly instances = new Set<BullMqServer>();
+
+  /** This process' queue servers and whether each is consuming (readiness). */
+  static serving(): { queue: QueueName; running: boolean }[] {
+    return [...BullMqServer.instances].map((s) => ({ queue: s.queueName, running: !!s.worker?.isRunning() }));
+  }
+
   private worker: Worker | null = null;
   private connection: Redis | null = null;
   private readonly duplicates = new Set<string>();
@@ -88,6 +95,7 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
       removeOnFail: { age: 24 * 3_600, count: 5_000 },
     });
     this.worker.on('error', (e) => this.log.warn(`worker: ${e.message}`));
+    BullMqServer.instances.add(this);
     this.worker
       .waitUntilReady()
       .then(() => callback())
@@ -124,6 +132,7 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
   }
 
   async close(): Promise<void> {
+    BullMqServer.instances.delete(this);
     const worker = this.worker;
     this.worker = null;
     if (worker) {

@@ -101,6 +101,13 @@ export class BullHopClient implements HopClient {
     this.producer.on('error', () => undefined); // surfaced per call as a failure
   }
 
+  /** Job counts by state for every queue (the queue-depth gauge). */
+  async depth(queues: QueueName[]): Promise<{ queue: string; counts: Record<string, number> }[]> {
+    return Promise.all(
+      queues.map(async (q) => ({ queue: q, counts: await (await this.lane(q)).queue.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed') })),
+    );
+  }
+
   /** Opens a queue's lane ahead of the first call (start-up), so the first turn pays nothing. */
   async warm(queues: QueueName[]): Promise<void> {
     await Promise.all(queues.map((q) => this.lane(q)));

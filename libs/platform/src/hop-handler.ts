@@ -16,7 +16,8 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { map, of, type Observable } from 'rxjs';
 import { hopSchemas, type OpOf, type QueueName } from '@app/contracts';
 import { transportIdFor } from './bullmq-server';
-import { failureCodeOf, InvalidPayload } from './errors';
+import { failureCodeOf, InvalidPayload, ProviderUnavailable } from './errors';
+import { metrics } from './metrics';
 import { failure } from './hop-client';
 
 /** Validates a hop payload against the contract map (zod), before the handler runs. */
@@ -64,6 +65,7 @@ export class HopExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, _host: ArgumentsHost): Observable<unknown> {
     const code = failureCodeOf(exception);
     const message = exception instanceof Error ? exception.message : 'handler failed';
+    if (exception instanceof ProviderUnavailable) metrics.providerErrors.inc({ kind: exception.kind });
     if (code === 'internal') this.log.error(`hop handler failed: ${message}`);
     return of(failure(code, message));
   }

@@ -9,3 +9,6 @@ export * from './hop-handler';
 export * from './nest/config.module';
 export * from './nest/queue.module';
 export * from './nest/bootstrap';
+export * from './metrics';
+export * from './nest/metrics.controller';
+export * from './turn-events';

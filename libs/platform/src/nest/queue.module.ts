@@ -2,8 +2,11 @@ import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { RequestBudget } from '../budget';
+import { TurnEvents } from '../turn-events';
 import { BullHopClient, HOP_CLIENT, type HopClient } from '../hop-client';
 import { producerRedis } from '../redis';
+import { setQueueDepthSource } from '../metrics';
+import { QUEUE_NAMES } from '@app/contracts';
 
 export const PRODUCER_REDIS = Symbol('PRODUCER_REDIS');
 
@@ -41,10 +44,19 @@ class QueueShutdown implements OnApplicationShutdown {
     {
       provide: HOP_CLIENT,
       inject: [APP_CONFIG],
-      useFactory: (c: AppConfig) => new BullHopClient(c.REDIS_URL, c.QUEUE_PREFIX),
+      useFactory: (c: AppConfig) => {
+        const client = new BullHopClient(c.REDIS_URL, c.QUEUE_PREFIX);
+        setQueueDepthSource(() => client.depth(QUEUE_NAMES));
+        return client;
+      },
+    },
+    {
+      provide: TurnEvents,
+      inject: [PRODUCER_REDIS, APP_CONFIG],
+      useFactory: (r: Redis, c: AppConfig) => new TurnEvents(r, c.QUEUE_PREFIX),
     },
     QueueShutdown,
   ],
-  exports: [PRODUCER_REDIS, RequestBudget, HOP_CLIENT],
+  exports: [PRODUCER_REDIS, RequestBudget, HOP_CLIENT, TurnEvents],
 })
 export class QueueModule {}
