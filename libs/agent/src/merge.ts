@@ -8,8 +8,20 @@ import type { QueryFrame } from '@app/contracts';
  */
 export function mergeWithPriorFrame(frame: QueryFrame, prior: QueryFrame | null): QueryFrame {
   if (!prior || !frame.follow_up) return frame;
-  if (frame.drugs.length > 0 && !sameDrugs(frame.drugs, prior.drugs)) return frame;
   if (['smalltalk', 'out_of_scope'].includes(prior.turn_type)) return frame;
+
+  // "Suy tim" answering "which condition?": the condition question goes on with it.
+  if (CONDITION_TYPES.includes(prior.turn_type) && frame.drugs.length === 0 && (frame.condition || frame.indication))
+    return { ...prior, condition: frame.condition ?? prior.condition, indication: frame.indication ?? prior.indication, condition_ambiguous: false, follow_up: true };
+
+  // "Còn metformin thì sao?" / a bare drug name: the same question about the drug(s) named now.
+  if (frame.drugs.length > 0 && !sameDrugs(frame.drugs, prior.drugs)) {
+    if (frame.attribute !== null || prior.attribute === null || CONDITION_TYPES.includes(prior.turn_type)) return frame;
+    // "còn với fluconazol thì sao?" after an interaction question pairs the first drug with the new one
+    if (prior.turn_type === 'interaction' && frame.drugs.length === 1 && prior.drugs.length >= 2 && !prior.drugs.includes(frame.drugs[0]))
+      return { ...frame, turn_type: 'interaction', attribute: 'tuong_tac_thuoc', drugs: [prior.drugs[0], frame.drugs[0]], follow_up: true };
+    return { ...frame, turn_type: prior.turn_type, attribute: prior.attribute, is_section_overview: prior.is_section_overview, population: frame.population ?? prior.population, age_text: frame.age_text ?? prior.age_text, weight_kg: frame.weight_kg ?? prior.weight_kg, follow_up: true };
+  }
 
   // A new section asked about the same drug(s) keeps the drugs but is a new question:
   // the dosing slots stay only if the question is still about dosing.
@@ -50,13 +62,16 @@ export function mergeWithPriorFrame(frame: QueryFrame, prior: QueryFrame | null)
       hepatic: frame.patient.hepatic ?? prior.patient.hepatic,
       comorbidities: [...new Set([...prior.patient.comorbidities, ...frame.patient.comorbidities])],
     },
-    needs_clarify: frame.needs_clarify,
-    clarify_reason: frame.clarify_reason,
+    // a vague "thuốc đó" is resolved by the drugs the conversation already has
+    needs_clarify: frame.needs_clarify && prior.drugs.length === 0,
+    clarify_reason: prior.drugs.length === 0 ? frame.clarify_reason : null,
     understanding_failed: frame.understanding_failed,
     non_human: frame.non_human,
     follow_up: true,
   };
 }
+
+const CONDITION_TYPES: string[] = ['condition_to_drug', 'symptom_to_drug'];
 
 function sameDrugs(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((d) => b.includes(d));

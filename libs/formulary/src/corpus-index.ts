@@ -38,6 +38,8 @@ const CONDITION_SYNONYMS: [string, string][] = [
   ['nhiem trung', 'nhiem khuan'],
   ['viem hong', 'nhiem khuan duong ho hap'],
   ['cam sot', 'sot'],
+  ['noi me day', 'may day'],
+  ['me day', 'may day'],
   ['type', 'typ'],
   ['tieu nieu', 'tiet nieu'],
   ['duong tieu', 'duong tiet nieu'],

@@ -64,6 +64,10 @@ const WEAK: [string, SectionKey][] = [
   ['dung duoc cho', 'chong_chi_dinh'],
   ['co duoc dung', 'chong_chi_dinh'],
   ['co gay', 'tac_dung_khong_mong_muon'],
+  ['truoc hay sau', 'lieu_luong_cach_dung'],
+  ['bua an', 'lieu_luong_cach_dung'],
+  ['uong luc nao', 'lieu_luong_cach_dung'],
+  ['uong khi nao', 'lieu_luong_cach_dung'],
   ['gay ra', 'tac_dung_khong_mong_muon'],
 ];
 

@@ -8,20 +8,24 @@ const P = {
   elderly: ['nguoi cao tuoi', 'nguoi gia', 'cao tuoi', 'lon tuoi', 'nguoi lon tuoi', 'cu ong', 'cu ba'],
   adult: ['nguoi lon', 'nguoi truong thanh', 'truong thanh'],
   interaction: ['tuong tac', 'dung chung', 'phoi hop', 'uong cung', 'dung cung', 'ket hop', 'chung voi', 'uong chung', 'dung kem', 'cung voi'],
-  dosing: ['lieu', 'lieu dung', 'lieu luong', 'bao nhieu mg', 'uong bao nhieu', 'dung bao nhieu', 'may vien', 'may lan', 'bao nhieu lan', 'bao nhieu'],
+  dosing: ['lieu', 'lieu dung', 'lieu luong', 'bao nhieu mg', 'uong bao nhieu', 'dung bao nhieu', 'may vien', 'may lan', 'bao nhieu lan', 'bao nhieu vien'],
   overview: ['phan lieu', 'muc lieu', 'toan bo', 'tat ca', 'day du', 'ca muc', 'phan', 'muc'],
   smalltalk: ['xin chao', 'chao', 'hello', 'hi', 'cam on', 'cam on ban', 'tam biet', 'thanks', 'thank you', 'alo'],
-  whichDrug: ['thuoc nao', 'thuoc gi', 'nhung thuoc', 'cac thuoc', 'loai thuoc', 'nen dung thuoc', 'dung thuoc gi', 'uong thuoc gi', 'khang sinh nao', 'khang sinh gi', 'dung gi', 'uong gi'],
+  whichDrug: ['thuoc nao', 'thuoc gi', 'nhung thuoc', 'cac thuoc', 'loai thuoc', 'nen dung thuoc', 'dung thuoc gi', 'uong thuoc gi', 'khang sinh nao', 'khang sinh gi', 'dung gi', 'uong gi', 'danh sach thuoc'],
   treat: ['tri', 'dieu tri', 'chua', 'chi dinh', 'dung cho', 'danh cho', 'cho benh', 'de tri'],
   cause: ['gay', 'gay ra', 'lam'],
   contra: ['chong chi dinh'],
   caution: ['than trong', 'can than'],
-  injection: ['bo qua huong dan', 'bo qua moi', 'bo qua cac', 'ignore previous', 'ignore all', 'ignore the', 'system prompt', 'dong vai', 'ban la mot', 'tu gio ban', 'quen di', 'jailbreak', 'developer mode', 'prompt', 'huong dan truoc', 'quy tac truoc'],
+  injection: [
+    'bo qua huong dan', 'bo qua moi', 'bo qua cac', 'bo qua quy tac', 'ignore previous', 'ignore all', 'ignore the', 'ignore your', 'system prompt',
+    'dong vai', 'ban la mot', 'tu gio ban', 'quen di', 'jailbreak', 'developer mode', 'prompt', 'huong dan truoc', 'quy tac truoc', 'you are now',
+    'no rules', 'your rules', 'without any citations', 'che do nha phat trien', 'co so du lieu', 'in toan bo', 'system',
+  ],
   pregnant: ['co thai', 'mang thai', 'co bau', 'ba bau', 'thai phu', 'thai ky'],
   lactating: ['cho con bu', 'dang cho bu', 'cho bu'],
   renal: ['suy than', 'benh than', 'chuc nang than', 'egfr', 'do thanh thai creatinin', 'clcr'],
   hepatic: ['suy gan', 'xo gan', 'benh gan', 'chuc nang gan'],
-  vague: ['thuoc nay', 'thuoc do', 'thuoc kia', 'cai nay', 'cai do'],
+  vague: ['thuoc nay', 'thuoc do', 'thuoc kia', 'thuoc ay', 'thuoc ma', 'cai thuoc', 'cai nay', 'cai do', 'loai nay', 'loai do'],
   medical: ['thuoc', 'benh', 'dau', 'sot', 'ho', 'vien', 'uong', 'tiem', 'dieu tri', 'trieu chung', 'kham', 'bac si', 'duoc', 'liều', 'lieu', 'mg', 'kg', 'tuoi', 'nhiem', 'viem', 'huyet ap', 'tieu duong', 'benh nhan', 'nguoi benh'],
   followUp: ['con', 'the con', 'vay con', 'the thi', 'con voi'],
 };
@@ -89,8 +93,12 @@ export class StubUnderstander implements Understander {
     const s = ` ${syllables(turn).join(' ')} `;
     const mentions = this.resolver.findMentions(turn);
     const drugs = [...new Set(mentions.filter((m) => m.resolution).map((m) => m.resolution!.drug_id))];
-    // In "which drug treats X" a foreign word is a medical term (lipid, Helicobacter), not a drug.
-    const unknown = drugs.length === 0 && has(s, P.whichDrug) ? [] : mentions.filter((m) => !m.resolution).map((m) => m.text);
+    const sections = routeSections(turn);
+    // In "which drug treats X" a foreign word is a medical term (lipid, Helicobacter), not a drug;
+    // outside any drug-question context (code, prices, chatter) it is not a drug either.
+    const conditionQuestion = drugs.length === 0 && has(s, P.whichDrug) && !has(s, P.interaction) && (!sections.length || sections[0] === 'chi_dinh');
+    const drugContext = has(s, P.medical) || sections.length > 0 || has(s, P.interaction) || has(s, ['thi sao', 'con']);
+    const unknown = conditionQuestion || !drugContext ? [] : mentions.filter((m) => !m.resolution).map((m) => m.text);
     const frame = emptyFrame({ drugs, unknown_drugs: drugs.length ? [] : unknown });
 
     // Slots
@@ -113,12 +121,11 @@ export class StubUnderstander implements Understander {
     };
 
     // Intent
-    const sections = routeSections(turn);
     const asksWhichDrug = has(s, P.whichDrug);
     const slots = frame.age_text !== null || frame.weight_kg !== null || frame.route !== null || frame.population !== null;
     if (has(s, P.injection)) return { ...frame, turn_type: 'out_of_scope' };
 
-    if (drugs.length === 0 && unknown.length === 0 && asksWhichDrug) {
+    if (drugs.length === 0 && unknown.length === 0 && (asksWhichDrug || conditionQuestion)) {
       const relation = this.reverseRelation(s);
       if (relation) return { ...frame, turn_type: 'condition_relation', condition_relation: relation, condition: this.condition(turn) };
       const condition = this.condition(turn);
@@ -149,14 +156,21 @@ export class StubUnderstander implements Understander {
     frame.is_section_overview = attribute !== null && has(s, P.overview) && !slots && !has(s, ['bao nhieu']);
 
     if (interaction && drugs.length >= 2) frame.turn_type = 'interaction';
-    else if (attribute === 'lieu_luong_cach_dung' || (drugs.length && attribute === null && (frame.age_text || frame.weight_kg !== null)))
+    // a dose to work out ("liều", "bao nhiêu mg", an age or a weight) — not "how to take it"
+    else if ((attribute === 'lieu_luong_cach_dung' && (has(s, P.dosing) || frame.population !== null || frame.age_text !== null || frame.weight_kg !== null)) || (drugs.length && attribute === null && (frame.age_text || frame.weight_kg !== null)))
       frame.turn_type = 'dosing_calc';
     else frame.turn_type = 'drug_attribute';
     if (frame.turn_type === 'dosing_calc') frame.attribute = 'lieu_luong_cach_dung';
 
-    // A turn with no drug that only adds slots or asks another section continues the conversation.
-    frame.follow_up = drugs.length === 0 && unknown.length === 0 && (slots || attribute !== null || has(s, P.followUp) || has(s, P.pregnant) || has(s, P.lactating));
-    if (drugs.length === 0 && unknown.length === 0 && has(s, P.vague) && !frame.follow_up) {
+    // A turn with no drug that only adds slots or asks another section continues the conversation;
+    // so does a bare drug name or "Còn X thì sao?" (the same question about another drug), and a
+    // bare condition answering "which condition?".
+    const namedCondition = drugs.length === 0 ? this.knownCondition(turn) : null;
+    frame.follow_up =
+      (drugs.length === 0 && unknown.length === 0 && (slots || attribute !== null || has(s, P.followUp) || has(s, P.pregnant) || has(s, P.lactating) || namedCondition !== null)) ||
+      (drugs.length > 0 && attribute === null && !interaction && frame.turn_type === 'drug_attribute');
+    if (namedCondition && drugs.length === 0) frame.condition = namedCondition;
+    if (drugs.length === 0 && unknown.length === 0 && has(s, P.vague)) {
       frame.needs_clarify = true;
       frame.clarify_reason = 'Bạn đang hỏi về thuốc nào? Hãy nêu tên hoạt chất.';
     }
@@ -180,7 +194,14 @@ export class StubUnderstander implements Understander {
   private reverseRelation(s: string): QueryFrame['condition_relation'] {
     if (has(s, P.contra)) return 'CONTRAINDICATION';
     if (has(s, P.caution)) return 'CAUTION';
-    if (has(s, ['gay', 'gay ra', 'tac dung phu'])) return 'ADVERSE_EFFECT';
+    if (has(s, ['gay', 'gay ra', 'tac dung phu', 'lam keo dai', 'lam tang nguy co', 'de gay'])) return 'ADVERSE_EFFECT';
+    return null;
+  }
+
+  /** A formulary indication named in the turn (any synonym), or null. */
+  private knownCondition(turn: string): string | null {
+    for (const variant of expandCondition(turn))
+      for (const c of this.conditions) if (c.folded.split(' ').length >= 2 && ` ${variant} `.includes(` ${c.folded} `)) return c.display;
     return null;
   }
 
@@ -195,7 +216,7 @@ export class StubUnderstander implements Understander {
       for (const c of this.conditions) if (` ${variant} `.includes(` ${c.folded} `)) return c.display;
     const words = normalize(turn).replace(/[?!.,;:]+/g, ' ').split(' ').filter(Boolean);
     const folded = words.map((w) => syllables(w).join(' '));
-    for (const verb of ['điều trị', 'dieu tri', 'chỉ định', 'chi dinh', 'trị', 'tri', 'chữa', 'chua', 'cho']) {
+    for (const verb of ['điều trị', 'dieu tri', 'chỉ định', 'chi dinh', 'trị', 'tri', 'chữa', 'chua', 'dùng cho', 'dung cho']) {
       const vs = syllables(verb);
       for (let i = 0; i + vs.length <= folded.length; i++) {
         if (folded.slice(i, i + vs.length).join(' ') !== vs.join(' ')) continue;
