@@ -5,6 +5,7 @@ import { APP_CONFIG, ConfigModule, QueueModule, type AppConfig } from '@app/plat
 import { API_KEYS, ApiKeys } from './api-keys';
 import { ApiKeyGuard } from './auth.guard';
 import { ConversationsController } from './conversations.controller';
+import { CorpusController } from './corpus.controller';
 import { HttpErrorFilter } from './http-exception.filter';
 import { RagController } from './rag.controller';
 import { TurnSubmissionService } from './turn-submission.service';
@@ -20,7 +21,7 @@ export function apiKeysFromConfig(c: AppConfig): ApiKeys {
 
 @Module({
   imports: [ConfigModule, QueueModule, DatabaseModule, HealthModule],
-  controllers: [RagController, ConversationsController],
+  controllers: [RagController, ConversationsController, CorpusController],
   providers: [
     TurnSubmissionService,
     ApiKeyGuard,
