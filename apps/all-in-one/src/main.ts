@@ -1,9 +1,10 @@
-import { configOrExit } from '@app/platform';
+import { configOrExit, exitCleanlyOnSignals } from '@app/platform';
 import { startAllInOne } from './start';
 
 async function main(): Promise<void> {
   const config = configOrExit();
-  await startAllInOne();
+  const { app } = await startAllInOne();
+  exitCleanlyOnSignals(app, config.SHUTDOWN_TIMEOUT_MS);
   const url = `http://127.0.0.1:${config.PORT}`;
   const key = process.env.DUOCTHU_GENERATED_API_KEY;
   process.stdout.write(

@@ -1,7 +1,7 @@
 import { Logger, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { DatabaseModule, HealthModule } from '@app/persistence';
-import { APP_CONFIG, ConfigModule, QueueModule, type AppConfig } from '@app/platform';
+import { APP_CONFIG, ConfigModule, LoggingModule, QueueModule, type AppConfig } from '@app/platform';
 import { API_KEYS, ApiKeys } from './api-keys';
 import { ApiKeyGuard } from './auth.guard';
 import { ConversationsController } from './conversations.controller';
@@ -20,7 +20,7 @@ export function apiKeysFromConfig(c: AppConfig): ApiKeys {
 }
 
 @Module({
-  imports: [ConfigModule, QueueModule, DatabaseModule, HealthModule],
+  imports: [ConfigModule, LoggingModule, QueueModule, DatabaseModule, HealthModule],
   controllers: [RagController, ConversationsController, CorpusController],
   providers: [
     TurnSubmissionService,

@@ -1,16 +1,17 @@
-import { Logger } from '@nestjs/common';
+import { Logger as PinoLogger } from 'nestjs-pino';
 import { NestFactory } from '@nestjs/core';
-import { configOrExit } from '@app/platform';
+import { configOrExit, exitCleanlyOnSignals } from '@app/platform';
 import { configureGateway } from './configure-app';
 import { GatewayModule } from './gateway.module';
 
 async function main(): Promise<void> {
   const config = configOrExit();
-  const app = await NestFactory.create(GatewayModule, { bodyParser: false });
-  app.enableShutdownHooks();
+  const app = await NestFactory.create(GatewayModule, { bodyParser: false, bufferLogs: true });
+  app.useLogger(app.get(PinoLogger));
+  exitCleanlyOnSignals(app, config.SHUTDOWN_TIMEOUT_MS);
   configureGateway(app);
   await app.listen(config.PORT, '0.0.0.0');
-  new Logger('Gateway').log(`listening on http://127.0.0.1:${config.PORT}`);
+  app.get(PinoLogger).log(`listening on http://127.0.0.1:${config.PORT}`, 'Gateway');
 }
 
 void main();

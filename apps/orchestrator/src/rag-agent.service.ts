@@ -37,6 +37,19 @@ export class RagAgent {
     try {
       const reply = await this.run(job, trace, started);
       await this.events.publish(job.turn_id, 'done', reply);
+      this.log.log({
+        msg: 'turn done',
+        turn_id: job.turn_id,
+        conversation_id: job.conversation_id,
+        queue: 'turns',
+        op: 'handle_turn',
+        decision: reply.decision,
+        reason: reply.reason,
+        elapsed_ms: reply.usage.elapsed_ms,
+        llm_calls: reply.usage.llm_calls,
+        // the turn text may hold patient details: only when explicitly allowed
+        ...(this.config.LOG_TURN_TEXT ? { turn_text: job.turn } : {}),
+      });
       return reply;
     } catch (e) {
       await this.events.publish(job.turn_id, 'error', { message: 'the turn failed' });

@@ -12,3 +12,4 @@ export * from './nest/bootstrap';
 export * from './metrics';
 export * from './nest/metrics.controller';
 export * from './turn-events';
+export * from './nest/logging.module';

@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { Module } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import { loadConfig } from '../config';
+
+/**
+ * JSON logs (pino). Secrets and turn text stay out: the Authorization header and cookies
+ * are redacted, request bodies are never logged, and the orchestrator adds the turn text
+ * only when LOG_TURN_TEXT=true.
+ */
+@Module({
+  imports: [
+    LoggerModule.forRootAsync({
+      useFactory: () => {
+        const c = loadConfig();
+        return {
+          pinoHttp: {
+            level: c.LOG_LEVEL,
+            genReqId: (req, res) => {
+              const id = (typeof req.headers['x-request-id'] === 'string' && /^[\w-]{1,64}$/.test(req.headers['x-request-id']) && req.headers['x-request-id']) || randomUUID();
+              res.setHeader('x-request-id', id);
+              return id;
+            },
+            redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'], censor: '[redacted]' },
+            serializers: {
+              req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+            },
+            autoLogging: { ignore: (req) => ['/health', '/ready', '/metrics'].includes(req.url ?? '') },
+          },
+        };
+      },
+    }),
+  ],
+})
+export class LoggingModule {}
