@@ -99,12 +99,19 @@ describe('operations: traces, progress, metrics, docs', () => {
     );
     const router = (stack.app.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } }).router;
     const served = router.stack
-      .filter((l) => l.route && !String(l.route.path).startsWith('/docs'))
+      .filter((l) => l.route && !String(l.route.path).startsWith('/docs') && !String(l.route.path).includes('*'))
       .flatMap((l) => Object.keys(l.route!.methods).map((m) => `${m.toUpperCase()} ${String(l.route!.path).replace(/:(\w+)/g, '{$1}')}`));
     expect(served.length).toBeGreaterThanOrEqual(10);
     for (const r of served) expect(documented.has(r) ? r : `undocumented: ${r}`).toBe(r);
     const ui = await request(stack.http).get('/docs/').expect(200);
     expect(ui.text).toMatch(/swagger/i);
+  });
+
+  it('the queue dashboard is for operator keys only', async () => {
+    const ok = await request(stack.http).get('/admin/queues/api/queues').set('Authorization', `Bearer ${OPERATOR_KEY}`).expect(200);
+    expect(ok.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['generation', 'retrieval', 'turns', 'understanding', 'verification']);
+    expect((await request(stack.http).get('/admin/queues/api/queues').set('Authorization', `Bearer ${USER_KEY}`)).status).toBe(403);
+    expect((await request(stack.http).get('/admin/queues')).status).toBe(401);
   });
 
   it('every registered metric is moved by a tested path, and the scrape shows them', async () => {

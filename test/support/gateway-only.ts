@@ -8,7 +8,7 @@ export async function startGatewayOnly(): Promise<INestApplication> {
   process.env.GATEWAY_API_KEYS = API_KEYS;
   process.env.LOG_LEVEL = 'silent';
   const app = await NestFactory.create(GatewayModule, { bodyParser: false, logger: false });
-  configureGateway(app);
+  await configureGateway(app);
   await app.init();
   return app;
 }

@@ -17,7 +17,7 @@ export async function startAllInOne(opts: { listen?: boolean; logger?: false } =
   if (opts.logger !== false && config.LOG_LEVEL !== 'silent') app.useLogger(app.get(PinoLogger));
   // signals are handled by main (exitCleanlyOnSignals); tests close the app themselves
   app.enableShutdownHooks([]);
-  configureGateway(app);
+  await configureGateway(app);
   for (const q of QUEUE_NAMES) app.connectMicroservice({ strategy: serverFor(q, config) }, { inheritAppConfig: true });
   await app.init(); // modules (corpus, migrations) are ready before any queue is consumed
   await app.startAllMicroservices();

@@ -3,7 +3,14 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
+import { QUEUE_NAMES } from '@app/contracts';
+import { HOP_CLIENT, type BullHopClient } from '@app/platform';
+import { API_KEYS, type ApiKeys } from './api-keys';
 
 /** The chat page's static files: next to the sources, or next to the bundle in dist/. */
 export function webRoot(): string | null {
@@ -12,8 +19,28 @@ export function webRoot(): string | null {
   return null;
 }
 
-/** Body limit, security headers and API docs for any app that serves the gateway's routes. */
-export function configureGateway(app: INestApplication): void {
+/**
+ * The BullMQ dashboard at /admin/queues, read-only, for operator keys only (send
+ * `Authorization: Bearer <operator key>`, e.g. through an authenticating proxy).
+ */
+async function mountQueueDashboard(app: INestApplication): Promise<void> {
+  const keys = app.get<ApiKeys>(API_KEYS);
+  const hops = app.get<BullHopClient>(HOP_CLIENT);
+  const adapter = new ExpressAdapter();
+  adapter.setBasePath('/admin/queues');
+  createBullBoard({ queues: (await hops.queues(QUEUE_NAMES)).map((q) => new BullMQAdapter(q, { readOnlyMode: true })), serverAdapter: adapter });
+  app.use('/admin/queues', (req: Request, res: Response, next: NextFunction) => {
+    const m = /^Bearer\s+(\S{1,512})\s*$/i.exec(req.headers.authorization ?? '');
+    const who = keys.verify(m?.[1]);
+    if (!who) return void res.status(401).json({ error: { code: 'unauthorized', message: 'missing or invalid API key' } });
+    if (!who.operator) return void res.status(403).json({ error: { code: 'forbidden', message: 'the queue dashboard needs an operator key' } });
+    next();
+  });
+  app.use('/admin/queues', adapter.getRouter());
+}
+
+/** Body limit, security headers, API docs and the queue dashboard for any app that serves the gateway's routes. */
+export async function configureGateway(app: INestApplication): Promise<void> {
   const express = app as NestExpressApplication;
   express.useBodyParser('json', { limit: '32kb' });
   express.disable('x-powered-by');
@@ -37,4 +64,5 @@ export function configureGateway(app: INestApplication): void {
       .build(),
   );
   SwaggerModule.setup('docs', app, doc, { jsonDocumentUrl: 'docs-json' });
+  await mountQueueDashboard(app);
 }

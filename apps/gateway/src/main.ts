@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   const app = await NestFactory.create(GatewayModule, { bodyParser: false, bufferLogs: true });
   app.useLogger(app.get(PinoLogger));
   exitCleanlyOnSignals(app, config.SHUTDOWN_TIMEOUT_MS);
-  configureGateway(app);
+  await configureGateway(app);
   await app.listen(config.PORT, '0.0.0.0');
   app.get(PinoLogger).log(`listening on http://127.0.0.1:${config.PORT}`, 'Gateway');
 }

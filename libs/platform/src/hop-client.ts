@@ -101,6 +101,11 @@ export class BullHopClient implements HopClient {
     this.producer.on('error', () => undefined); // surfaced per call as a failure
   }
 
+  /** The BullMQ queue handles (the operator dashboard reads them). */
+  async queues(names: QueueName[]): Promise<Queue[]> {
+    return Promise.all(names.map(async (q) => (await this.lane(q)).queue));
+  }
+
   /** Job counts by state for every queue (the queue-depth gauge). */
   async depth(queues: QueueName[]): Promise<{ queue: string; counts: Record<string, number> }[]> {
     return Promise.all(
