@@ -16,6 +16,14 @@ export interface Submitted {
   result: Promise<TurnReply>;
 }
 
+/** A failure to reach Postgres (not a constraint or a bad query). */
+function isStoreOutage(e: unknown): boolean {
+  const err = e as { code?: string; driverError?: { code?: string }; message?: string };
+  const code = err?.driverError?.code ?? err?.code ?? '';
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004', '53300', '42P01'].includes(code)) return true;
+  return /connection|terminat|timeout|ECONNREFUSED/i.test(err?.message ?? '');
+}
+
 /** Validates a turn, creates its rows, enqueues the `turns` job and waits for the reply. */
 @Injectable()
 export class TurnSubmissionService {
@@ -53,6 +61,24 @@ export class TurnSubmissionService {
       throw new ApiError(503, 'rag_disabled', 'retrieval is disabled on this deployment (EMBEDDING_PROVIDER=disabled)');
     const { turn, conversationId: requested } = this.parseBody(body, legacy);
     const idempotencyKey = this.parseIdempotencyKey(idempotencyHeader);
+    try {
+      return await this.submitStored(principal, turn, requested, idempotencyKey, legacy);
+    } catch (e) {
+      if (e instanceof ApiError || !isStoreOutage(e)) throw e;
+      // The conversation store is down: answer this turn without memory and without
+      // storing it (fail-open, like the seed's memory read); the reply says so.
+      this.log.warn(`conversation store unavailable: answering turn without memory (${(e as Error).message})`);
+      return this.submitDegraded(principal, turn);
+    }
+  }
+
+  private async submitStored(
+    principal: ApiPrincipal,
+    turn: string,
+    requested: string | null,
+    idempotencyKey: string | null,
+    legacy: boolean,
+  ): Promise<Submitted> {
     let conversationId: string | null = null;
     if (!legacy) {
       if (requested) {
@@ -71,9 +97,20 @@ export class TurnSubmissionService {
     if (created.kind === 'in_flight') throw new ApiError(409, 'turn_in_flight', 'another turn of this conversation is still running; wait for its reply');
     if (created.kind === 'replay') return { turnId: created.turn.id, conversationId: created.turn.conversationId, result: this.awaitStored(created.turn) };
 
-    const job: TurnJob = { turn_id: turnId, conversation_id: conversationId, owner: principal.name, turn, legacy };
+    const job: TurnJob = { turn_id: turnId, conversation_id: conversationId, owner: principal.name, turn, legacy, degraded: false };
+    return { turnId, conversationId, result: this.enqueue(job) };
+  }
+
+  private submitDegraded(principal: ApiPrincipal, turn: string): Submitted {
+    const turnId = randomUUID();
+    const job: TurnJob = { turn_id: turnId, conversation_id: null, owner: principal.name, turn, legacy: false, degraded: true };
+    return { turnId, conversationId: null, result: this.enqueue(job) };
+  }
+
+  private enqueue(job: TurnJob): Promise<TurnReply> {
+    const turnId = job.turn_id;
     const deadline = Date.now() + this.config.GATEWAY_WAIT_MS;
-    const result = this.hops.call('turns', 'handle_turn', job, { turnId, deadline }).then(async (o) => {
+    return this.hops.call('turns', 'handle_turn', job, { turnId, deadline }).then(async (o) => {
       if (o.ok) return o.value;
       if (o.code === 'deadline_passed')
         throw new ApiError(504, 'timeout', 'no reply within the wait; the turn goes on — poll GET /v1/rag/turns/{turn_id}', { turn_id: turnId });
@@ -81,7 +118,6 @@ export class TurnSubmissionService {
       this.log.warn(`turn ${turnId} failed: ${o.code}`);
       throw new ApiError(503, 'unavailable', 'the answering service is unavailable; try again shortly');
     });
-    return { turnId, conversationId, result };
   }
 
   /** An idempotent replay: the first turn's stored result (waiting for it if it is still running). */

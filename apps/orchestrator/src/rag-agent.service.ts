@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AgentReply, QueryFrame, TurnJob, TurnReply } from '@app/contracts';
-import { applyClarifyBreaker, mergeWithPriorFrame, route, understandingFailureReply } from '@app/agent';
+import { applyClarifyBreaker, mergeWithPriorFrame, route, understandingFailureReply, W } from '@app/agent';
 import { ConversationRepository, CorpusService, TraceRepository, TurnRepository, type Memory } from '@app/persistence';
 import { APP_CONFIG, metrics, RequestBudget, TurnEvents, type AppConfig } from '@app/platform';
 import { AnswerPaths, type TurnContext } from './answer-paths';
@@ -70,7 +70,7 @@ export class RagAgent {
     await this.turns.markRunning(job.turn_id).catch(() => undefined);
 
     const memory = await this.readMemory(job, trace);
-    const legacy = job.legacy || this.config.ANSWER_PROVIDER === 'disabled';
+    const legacy = job.legacy || job.degraded || this.config.ANSWER_PROVIDER === 'disabled';
 
     const u = await this.hops.call(
       trace,
@@ -114,6 +114,8 @@ export class RagAgent {
     const state = await this.budget.state(job.turn_id).catch(() => null);
     const result: TurnReply = {
       ...breaker.reply,
+      // a turn taken while the store was down is not part of any stored conversation: say so
+      notices: job.degraded ? [...breaker.reply.notices, W.storeUnavailable] : breaker.reply.notices,
       conversation_id: job.conversation_id,
       turn_id: job.turn_id,
       trace_id: job.turn_id,
@@ -126,6 +128,7 @@ export class RagAgent {
     if (result.reason === 'budget_exhausted') metrics.budgetExhausted.inc();
 
     t = Date.now();
+    if (job.degraded) return result;
     try {
       await this.conversations.completeTurn({
         turnId: job.turn_id,

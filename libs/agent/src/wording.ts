@@ -52,6 +52,8 @@ export const W = {
     'Đây là danh sách tra cứu theo Dược thư, không phải xếp hạng hay khuyến cáo điều trị; việc chọn thuốc cần bác sĩ quyết định.',
   verifyPdf: (drug: string, section: SectionKey, page: number) =>
     `Bảng trong mục ${SECTION_TITLES[section]} của ${drug} chưa được xác minh sau khi trích xuất — cần đối chiếu bản PDF trang ${page}.`,
+  storeUnavailable:
+    'Hệ thống tạm thời không lưu được hội thoại: câu trả lời này không dựa trên các lượt trước và sẽ không được lưu. Hãy nêu đầy đủ câu hỏi trong một tin nhắn.',
   retrievalOnlyHeader: 'Trích nguyên văn từ Dược thư (chế độ chỉ tra cứu, không tóm tắt):',
 };
 

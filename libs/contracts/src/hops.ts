@@ -82,6 +82,8 @@ export const TurnJobSchema = z.object({
   turn: z.string().min(1).max(2000),
   /** Stateless legacy path (`POST /v1/rag/answer`): no memory, sufficiency check on. */
   legacy: z.boolean(),
+  /** The store was down when the gateway took the turn: answer without memory, write nothing. */
+  degraded: z.boolean().default(false),
 });
 export type TurnJob = z.infer<typeof TurnJobSchema>;
 

@@ -41,8 +41,8 @@ export class TurnRepository {
       });
     } catch (e) {
       if ((e as { driverError?: { code?: string; constraint?: string } }).driverError?.code !== UNIQUE_VIOLATION) throw e;
-      const constraint = (e as { driverError: { constraint?: string } }).driverError.constraint;
-      if (constraint === 'turns_idempotency' && t.idempotencyKey) {
+      // a concurrent twin with the same key may trip either unique index first: the key decides
+      if (t.idempotencyKey) {
         const prior = await repo.findOneBy({ owner: t.owner, idempotencyKey: t.idempotencyKey });
         if (prior) return { kind: 'replay', turn: prior };
       }
@@ -81,6 +81,28 @@ export class TurnRepository {
         finishedAt: new Date(),
       },
     );
+  }
+
+  /** Turns still queued or running long after any reply could come: a worker died. Marks them failed. */
+  async sweepOrphans(olderThanMs: number): Promise<number> {
+    const r = await this.ds
+      .getRepository(TurnEntity)
+      .createQueryBuilder()
+      .update()
+      .set({ status: 'failed', error: 'orphaned: no result within the turn ceiling', finishedAt: () => 'now()' })
+      .where("status IN ('queued','running') AND created_at < now() - make_interval(secs => :secs)", { secs: olderThanMs / 1000 })
+      .execute();
+    return r.affected ?? 0;
+  }
+
+  /** Retention: deletes conversations (their lines and turns cascade), stateless turns and traces older than `days`. */
+  async purgeOlderThan(days: number): Promise<{ conversations: number; turns: number; traces: number }> {
+    return this.ds.transaction(async (m) => {
+      const conv = await m.query(`DELETE FROM conversations WHERE updated_at < now() - make_interval(days => $1)`, [days]);
+      const turns = await m.query(`DELETE FROM turns WHERE conversation_id IS NULL AND created_at < now() - make_interval(days => $1)`, [days]);
+      const traces = await m.query(`DELETE FROM trace_events WHERE started_at < now() - make_interval(days => $1)`, [days]);
+      return { conversations: conv[1] ?? 0, turns: turns[1] ?? 0, traces: traces[1] ?? 0 };
+    });
   }
 
   /** Ends a turn that produced no reply (enqueue failed, worker lost) so it never stays in flight. */

@@ -93,6 +93,11 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
       concurrency: this.options.concurrency,
       removeOnComplete: { age: 3_600, count: 1_000 },
       removeOnFail: { age: 24 * 3_600, count: 5_000 },
+      // a job whose worker died is re-queued within ~15 s (lock lapses, stalled check runs),
+      // inside the turn's budget; a live worker renews its lock every 5 s
+      lockDuration: 10_000,
+      stalledInterval: 5_000,
+      maxStalledCount: 1,
     });
     this.worker.on('error', (e) => this.log.warn(`worker: ${e.message}`));
     BullMqServer.instances.add(this);

@@ -44,6 +44,10 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_TURN_TEXT: bool(false),
   SHUTDOWN_TIMEOUT_MS: int(30_000, 100, 600_000),
+  /** Requests per minute per API key on /v1 (429 with Retry-After past it); 0 turns the limit off. */
+  RATE_LIMIT_PER_MINUTE: int(600, 0, 1_000_000),
+  /** Conversations, turns and traces older than this are purged daily; 0 keeps them forever. */
+  CONVERSATION_RETENTION_DAYS: int(90, 0, 36_500),
 });
 export type AppConfig = z.infer<typeof ConfigSchema>;
 export const CONFIG_KEYS = Object.keys(ConfigSchema.shape) as (keyof AppConfig)[];

@@ -20,7 +20,7 @@ export function workerRedis(url: string, extra: RedisOptions = {}): Redis {
 }
 
 /** Resolves once the connection is ready (offline-queue-less clients need this). */
-export async function whenReady(redis: Redis, timeoutMs = 5_000): Promise<void> {
+export async function whenReady(redis: Redis, timeoutMs = 1_000): Promise<void> {
   if (redis.status === 'ready') return;
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
