@@ -38,6 +38,13 @@ module.exports = {
     },
     {
       ...common,
+      displayName: 'reliability',
+      testMatch: ['<rootDir>/test/reliability/**/*.rel-spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+    {
+      ...common,
       displayName: 'eval',
       testMatch: ['<rootDir>/test/eval/**/*.eval-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',

@@ -42,6 +42,8 @@ describe('gateway input handling', () => {
     expectError(await post({ turn: 'a'.repeat(2001) }), 400, 'bad_request');
     expectError(await post({ turn: 'Liều paracetamol?', admin: true }), 400, 'bad_request');
     expectError(await post([{ turn: 'x' }]), 400, 'bad_request');
+    expectError(await post({ turn: 'Liều\u0000paracetamol' }), 400, 'bad_request');
+    expectError(await post({ turn: 'Liều \ud800 paracetamol' }), 400, 'bad_request');
     expect(await turnCount()).toBe(before);
   });
 

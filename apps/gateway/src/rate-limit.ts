@@ -27,7 +27,13 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, name: string): Promise<ThrottlerStorageRecord> {
     const base = `${this.prefix}:rate:${name}:${key}`;
-    const [hits, ttlMs, blocked, blockMs] = (await this.redis.eval(HIT, 2, base, `${base}:blocked`, ttl, limit, blockDuration || ttl)) as number[];
+    let hits: number, ttlMs: number, blocked: number, blockMs: number;
+    try {
+      [hits, ttlMs, blocked, blockMs] = (await this.redis.eval(HIT, 2, base, `${base}:blocked`, ttl, limit, blockDuration || ttl)) as number[];
+    } catch {
+      // Redis down: limiting fails open; the turn itself then answers 503 at the queue
+      return { totalHits: 0, timeToExpire: 0, isBlocked: false, timeToBlockExpire: 0 };
+    }
     return {
       totalHits: hits,
       timeToExpire: Math.max(0, Math.ceil(ttlMs / 1000)),

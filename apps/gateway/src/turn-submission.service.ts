@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { QueryRequestSchema, type TurnJob, type TurnReply } from '@app/contracts';
+import { QueryRequestSchema, TurnReplySchema, type TurnJob, type TurnReply } from '@app/contracts';
 import { ConversationRepository, TurnRepository, type TurnEntity } from '@app/persistence';
 import { APP_CONFIG, HOP_CLIENT, type AppConfig, type HopClient } from '@app/platform';
 import type { ApiPrincipal } from './api-keys';
@@ -131,6 +131,7 @@ export class TurnSubmissionService {
     }
     if (!current || current.status === 'failed' || !current.result)
       throw new ApiError(503, 'unavailable', 'the original turn failed; send the turn again with a new Idempotency-Key');
-    return current.result;
+    // jsonb does not keep key order: re-read through the contract so a replay is byte-identical
+    return TurnReplySchema.parse(current.result);
   }
 }

@@ -128,7 +128,12 @@ export class RagAgent {
     if (result.reason === 'budget_exhausted') metrics.budgetExhausted.inc();
 
     t = Date.now();
-    if (job.degraded) return result;
+    if (job.degraded) {
+      // nothing could be stored for this turn: counted as lost, never silently dropped
+      metrics.persistFailures.inc();
+      trace.add('persist', 'complete_turn', 'store_unavailable', t);
+      return result;
+    }
     try {
       await this.conversations.completeTurn({
         turnId: job.turn_id,

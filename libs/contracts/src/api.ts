@@ -2,6 +2,10 @@ import { z } from 'zod';
 
 export const MAX_TURN_CHARS = 2000;
 
+/** C0 controls other than tab, newline and carriage return (NUL cannot even be stored). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
 /** `POST /v1/rag/query` and `POST /v1/rag/turns` body. */
 export const QueryRequestSchema = z
   .object({
@@ -12,7 +16,9 @@ export const QueryRequestSchema = z
         z
           .string()
           .min(1, 'turn must not be empty')
-          .max(MAX_TURN_CHARS, `turn must be at most ${MAX_TURN_CHARS} characters`),
+          .max(MAX_TURN_CHARS, `turn must be at most ${MAX_TURN_CHARS} characters`)
+          .refine((s) => !CONTROL.test(s), 'turn must not contain control characters')
+          .refine((s) => s.isWellFormed(), 'turn must be well-formed Unicode'),
       ),
     conversation_id: z.string({ error: 'conversation_id must be a string' }).optional(),
   })
