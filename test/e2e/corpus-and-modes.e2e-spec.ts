@@ -5,7 +5,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { CorpusValidationError } from '@app/formulary';
 import { HashEmbedder } from '@app/llm';
-import { CorpusRepository, createDataSource, ingestDirectory, migrate } from '@app/persistence';
+import { CorpusRepository, CorpusService, createDataSource, ingestDirectory, migrate } from '@app/persistence';
 import { startStack, type Stack } from '../support/stack';
 import { USER_KEY } from '../support/test-env';
 
@@ -61,6 +61,34 @@ describe('ingestion (real Postgres)', () => {
     expect(err.problems.some((p: string) => p.startsWith('a.json: drug_id'))).toBe(true);
     expect(err.problems.some((p: string) => p.startsWith('b.json: not valid JSON'))).toBe(true);
     expect(await ds.query('SELECT count(*)::int AS n FROM corpus_versions')).toEqual(before);
+  });
+});
+
+describe('a running worker picks up a new active corpus version', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack();
+  });
+  afterAll(() => stack.close());
+
+  it('reloads the index when the active version changes, and serves the new text', async () => {
+    const svc = stack.app.get(CorpusService);
+    const before = svc.versionId;
+    const dir = mkdtempSync(join(tmpdir(), 'corpus-v3-'));
+    cpSync(SAMPLE, dir, { recursive: true });
+    const p = JSON.parse(readFileSync(join(dir, 'omeprazol.json'), 'utf8'));
+    p.sections.chi_dinh[0].text += ' Phiên bản thử nghiệm mới.';
+    writeFileSync(join(dir, 'omeprazol.json'), JSON.stringify(p));
+    const repo = new CorpusRepository(stack.ds);
+    const v = await ingestDirectory(repo, dir, new HashEmbedder());
+    await svc.checkVersion();
+    expect(svc.versionId).toBe(v.versionId);
+    expect(svc.versionId).not.toBe(before);
+    expect(svc.index.part('omeprazol__chi_dinh__1')!.text).toMatch(/Phiên bản thử nghiệm mới\.$/);
+    // back to the shipped sample for the other tests
+    await ingestDirectory(repo, SAMPLE, new HashEmbedder());
+    await svc.checkVersion();
+    expect(svc.index.part('omeprazol__chi_dinh__1')!.text).not.toMatch(/thử nghiệm mới/);
   });
 });
 

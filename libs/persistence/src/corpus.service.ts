@@ -80,7 +80,8 @@ export class CorpusService implements OnModuleInit, OnApplicationShutdown {
     this.log.log(`corpus version ${stored.versionId} loaded: ${stored.corpus.drugs.length} drugs, ${stored.corpus.parts.length} parts`);
   }
 
-  private async checkVersion(): Promise<void> {
+  /** Reloads when another version became active (polled; also called by tests). */
+  async checkVersion(): Promise<void> {
     try {
       const active = await this.repo.active();
       if (active && active.id !== this.current?.versionId) await this.reload();
