@@ -73,6 +73,7 @@ export class CorpusIndex implements DrugNames {
   private readonly drugs = new Map<string, CorpusDrug>();
   private readonly keyword: MiniSearch<EvidencePart>;
   private readonly rowOf = new Map<string, number>();
+  private readonly sectionIndexes = new Map<string, MiniSearch<EvidencePart>>();
 
   constructor(
     readonly corpus: Corpus,
@@ -134,6 +135,23 @@ export class CorpusIndex implements DrugNames {
       },
     });
     return results.slice(0, k).map((r) => ({ part: this.byId.get(r.id as string)!, score: r.score }));
+  }
+
+  /**
+   * BM25 within one drug's section: a small MiniSearch index per (drug, section), built on
+   * first use and cached — ranking a dozen parts never scans the whole corpus.
+   */
+  rankWithinSection(drugId: string, section: SectionKey, query: string): Scored[] {
+    const key = `${drugId}|${section}`;
+    let ms = this.sectionIndexes.get(key);
+    if (!ms) {
+      ms = new MiniSearch<EvidencePart>({ idField: 'doc_id', fields: ['text'], storeFields: [], tokenize: (t) => indexTokens(t), processTerm: (t) => t });
+      ms.addAll(this.section(drugId, section));
+      this.sectionIndexes.set(key, ms);
+    }
+    const tokens = indexTokens(query);
+    if (!tokens.length) return [];
+    return ms.search(tokens.join(' '), { combineWith: 'OR' }).map((r) => ({ part: this.byId.get(r.id as string)!, score: r.score }));
   }
 
   /** Cosine similarity (dot product of normalised rows) over the dense matrix. */

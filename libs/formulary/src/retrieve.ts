@@ -22,7 +22,7 @@ export function retrieveForFrame(index: CorpusIndex, frame: QueryFrame, query: s
     }
     for (const section of sections) {
       const all = index.section(drug, section);
-      const ranked = index.searchKeyword(query, { drugIds: [drug], sections: [section] }, all.length).map((s) => s.part);
+      const ranked = index.rankWithinSection(drug, section, query).map((s) => s.part);
       const ordered = [...ranked, ...all.filter((p) => !ranked.includes(p))];
       if (frame.is_section_overview || section === 'lieu_luong_cach_dung' || all.length <= TOP_K) {
         out.push(...ordered);
