@@ -74,6 +74,9 @@ export class CorpusIndex implements DrugNames {
   private readonly keyword: MiniSearch<EvidencePart>;
   private readonly rowOf = new Map<string, number>();
   private readonly sectionIndexes = new Map<string, MiniSearch<EvidencePart>>();
+  /** Indications only: condition → drug searches never score the other nine sections. */
+  private readonly indications: MiniSearch<EvidencePart>;
+  private readonly indicationText = new Map<string, string>();
 
   constructor(
     readonly corpus: Corpus,
@@ -99,6 +102,10 @@ export class CorpusIndex implements DrugNames {
       searchOptions: { boost: { text: 1, drug_name: 0.5 } },
     });
     this.keyword.addAll(corpus.parts);
+    const chiDinh = corpus.parts.filter((p) => p.section === 'chi_dinh');
+    this.indications = new MiniSearch<EvidencePart>({ idField: 'doc_id', fields: ['text'], storeFields: [], tokenize: (t) => indexTokens(t), processTerm: (t) => t });
+    this.indications.addAll(chiDinh);
+    for (const p of chiDinh) this.indicationText.set(p.doc_id, ` ${syllables(p.text).join(' ')} `);
     if (vectors && vectors.length !== corpus.parts.length * dim) throw new Error('vector matrix does not match the parts');
   }
 
@@ -182,11 +189,13 @@ export class CorpusIndex implements DrugNames {
     const variants = expandCondition(condition);
     const seen = new Map<string, Scored>();
     for (const v of variants) {
-      for (const s of this.searchKeyword(v, { sections: ['chi_dinh'] }, 200)) {
-        const text = ` ${syllables(s.part.text).join(' ')} `;
-        if (!text.includes(` ${v} `)) continue;
-        const prev = seen.get(s.part.doc_id);
-        if (!prev || prev.score < s.score) seen.set(s.part.doc_id, s);
+      // every syllable of the condition must occur (AND); the phrase check then keeps exact matches
+      const tokens = syllables(v);
+      if (!tokens.length) continue;
+      for (const r of this.indications.search(tokens.join(' '), { combineWith: 'AND' })) {
+        if (!this.indicationText.get(r.id as string)!.includes(` ${v} `)) continue;
+        const prev = seen.get(r.id as string);
+        if (!prev || prev.score < r.score) seen.set(r.id as string, { part: this.byId.get(r.id as string)!, score: r.score });
       }
     }
     return [...seen.values()].sort((a, b) => b.score - a.score).slice(0, k);
