@@ -1,0 +1,170 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { GenerationService } from '@app/generation-worker';
+import { RagAgent } from '@app/orchestrator';
+import { RetrievalService } from '@app/retrieval-worker';
+import { UnderstandingService } from '@app/understanding-worker';
+import { VerificationService } from '@app/verification-worker';
+import { HOP_CLIENT, InProcessHopClient, type HopHandlers } from '@app/platform';
+import { AllInOneModule } from '../../all-in-one/src/all-in-one.module';
+import { startAllInOne } from '../../all-in-one/src/start';
+import { log, setEnv, waitFor } from './common';
+
+export interface InProcessApp {
+  app: INestApplication;
+  agent: RagAgent;
+  close(): Promise<void>;
+}
+
+/**
+ * The all-in-one module with its hop client swapped for the in-process twin: every hop
+ * calls the worker service directly (same payload/result validation, no Redis queue).
+ * Nothing consumes a queue and nothing listens.
+ */
+export async function startInProcessApp(env: Record<string, string>): Promise<InProcessApp> {
+  const svc: { u?: UnderstandingService; r?: RetrievalService; g?: GenerationService; v?: VerificationService } = {};
+  const handlers: HopHandlers = {
+    understanding: { understand: (p, t) => svc.u!.understand(p, t.turnId) },
+    retrieval: {
+      retrieve_framed: async (p) => svc.r!.retrieveFramed(p),
+      retrieve_by_indication: (p) => svc.r!.retrieveByIndication(p),
+      retrieve_section: async (p) => svc.r!.retrieveSection(p),
+      assess_patient_candidates: async (p) => svc.r!.assessPatientCandidates(p),
+      decide: async (p) => svc.r!.decide(p),
+    },
+    generation: { generate: (p, t) => svc.g!.generate(p, t.turnId) },
+    verification: {
+      verify: (p, t) => svc.v!.verify(p, t.turnId),
+      check_sufficiency: (p, t) => svc.v!.sufficiency(p, t.turnId),
+    },
+  };
+  const restore = setEnv(env);
+  try {
+    const moduleRef = await Test.createTestingModule({ imports: [AllInOneModule] })
+      .overrideProvider(HOP_CLIENT)
+      .useValue(new InProcessHopClient(handlers))
+      .compile();
+    svc.u = moduleRef.get(UnderstandingService, { strict: false });
+    svc.r = moduleRef.get(RetrievalService, { strict: false });
+    svc.g = moduleRef.get(GenerationService, { strict: false });
+    svc.v = moduleRef.get(VerificationService, { strict: false });
+    const app = moduleRef.createNestApplication({ logger: false, bodyParser: false });
+    await app.init();
+    return { app, agent: app.get(RagAgent, { strict: false }), close: () => app.close() };
+  } finally {
+    restore();
+  }
+}
+
+/** The real all-in-one app (a server per queue, real BullMQ hops), not listening unless asked. */
+export async function startQueueApp(env: Record<string, string>, listen = false): Promise<{ app: INestApplication; port: number }> {
+  const restore = setEnv(env);
+  try {
+    const { app } = await startAllInOne({ listen: false, logger: false });
+    let port = 0;
+    if (listen) {
+      await app.listen(0, '127.0.0.1');
+      port = (app.getHttpServer().address() as { port: number }).port;
+    }
+    return { app, port };
+  } finally {
+    restore();
+  }
+}
+
+export interface Child {
+  proc: ChildProcess;
+  /** The last lines the process wrote to stderr (for diagnostics). */
+  stderr(): string;
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves with the exit code. */
+  stop(graceMs?: number): Promise<number | null>;
+}
+
+/** Every child process still running (killed by pid if the bench has to bail out). */
+export const liveChildren = new Set<ChildProcess>();
+
+/** Spawns a node process; its stdout lines go to `onLine`. Killed by id only. */
+export function spawnNode(name: string, args: string[], env: Record<string, string>, onLine: (line: string) => void = () => undefined): Child {
+  const proc = spawn(process.execPath, args, { cwd: process.cwd(), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  liveChildren.add(proc);
+  proc.once('exit', () => liveChildren.delete(proc));
+  const tail: string[] = [];
+  let buf = '';
+  proc.stdout!.setEncoding('utf8').on('data', (d: string) => {
+    buf += d;
+    let i: number;
+    while ((i = buf.indexOf('\n')) >= 0) {
+      onLine(buf.slice(0, i));
+      buf = buf.slice(i + 1);
+    }
+  });
+  proc.stderr!.setEncoding('utf8').on('data', (d: string) => {
+    tail.push(d);
+    if (tail.length > 20) tail.shift();
+  });
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  return {
+    proc,
+    stderr: () => tail.join(''),
+    async stop(graceMs = 15_000) {
+      if (proc.exitCode !== null || proc.signalCode !== null) return proc.exitCode;
+      proc.kill('SIGTERM');
+      const timer = setTimeout(() => {
+        log(`${name} (pid ${proc.pid}) did not exit within ${graceMs} ms: SIGKILL`);
+        proc.kill('SIGKILL');
+      }, graceMs);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+/**
+ * The all-in-one gateway in its own process (this bundle in `serve` mode): the load
+ * generator then does not share an event loop with the server. `cpuProfDir` adds
+ * --cpu-prof.
+ */
+export async function spawnServer(env: Record<string, string>, cpuProfDir?: string): Promise<{ child: Child; port: number }> {
+  let port = 0;
+  const args = [...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []), process.argv[1], 'serve'];
+  const child = spawnNode('all-in-one server', args, env, (line) => {
+    const m = /^BENCH_SERVER_PORT=(\d+)$/.exec(line.trim());
+    if (m) port = Number(m[1]);
+  });
+  try {
+    await waitFor('the all-in-one server to listen', async () => {
+      if (child.proc.exitCode !== null) throw new Error(`server exited: ${child.stderr()}`);
+      return port > 0;
+    }, 60_000);
+  } catch (e) {
+    await child.stop(2_000);
+    throw new Error(`${(e as Error).message}\n${child.stderr()}`, { cause: e });
+  }
+  return { child, port };
+}
+
+/** `serve` mode: the all-in-one on 127.0.0.1:<free port>; prints the port; exits 0 on SIGTERM. */
+export async function serve(): Promise<void> {
+  const { app, port } = await startQueueApp({}, true);
+  process.stdout.write(`BENCH_SERVER_PORT=${port}\n`);
+  let closing = false;
+  const stop = () => {
+    if (closing) return;
+    closing = true;
+    const force = setTimeout(() => process.exit(1), 20_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  // a server whose parent died stops too
+  const orphan = setInterval(() => {
+    if (process.ppid === 1) stop();
+  }, 1_000);
+  orphan.unref();
+}

@@ -1,0 +1,293 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { BudgetResult } from './budget.bench';
+import { round } from './common';
+import type { OverheadResult } from './overhead.bench';
+import type { RetrievalResult } from './retrieval.bench';
+import type { ScalingResult } from './scaling.bench';
+import { P99_SLO_MS, type ThroughputResult } from './throughput.bench';
+
+export interface Results {
+  overhead?: OverheadResult;
+  throughput?: ThroughputResult;
+  scaling?: ScalingResult;
+  retrieval?: RetrievalResult;
+  budget?: BudgetResult;
+}
+
+export interface Target {
+  benchmark: string;
+  target: string;
+  measured: string;
+  pass: boolean | null;
+}
+
+const fmt = (x: number | undefined, d = 2) => (x === undefined || !Number.isFinite(x) ? '—' : String(round(x, d)));
+
+/** Every target of issue 8 with its measured value; null = not measured in this run. */
+export function targets(r: Results, errors: Record<string, string>): Target[] {
+  const out: Target[] = [];
+  const missing = (benchmark: string, target: string, key: string) =>
+    out.push({ benchmark, target, measured: errors[key] ? `error: ${errors[key].split('\n')[0]}` : 'not run', pass: null });
+
+  if (r.overhead) {
+    const o = r.overhead;
+    out.push({ benchmark: 'orchestration overhead', target: 'queue / in-process p50 ≤ 1.25', measured: `${fmt(o.ratio_p50, 3)} (${fmt(o.queue.p50)} vs ${fmt(o.inproc.p50)} ms)`, pass: o.ratio_p50 <= 1.25 });
+    out.push({ benchmark: 'orchestration overhead', target: 'added ms per turn at p50 ≤ 10', measured: `${fmt(o.added_ms_p50)} ms (${fmt(o.added_ms_per_hop_p50, 2)} ms/hop × ${fmt(o.hops_per_turn_queue, 2)} hops)`, pass: o.added_ms_p50 <= 10 });
+  } else {
+    missing('orchestration overhead', 'queue / in-process p50 ≤ 1.25; ≤ 10 ms added at p50', 'overhead');
+  }
+
+  if (r.throughput) {
+    const b = r.throughput.best_within_slo;
+    const top = [...r.throughput.levels].sort((x, y) => y.turns_per_s - x.turns_per_s)[0];
+    out.push({
+      benchmark: 'throughput (all-in-one, HTTP)',
+      target: `≥ 150 turns/s with p99 ≤ ${P99_SLO_MS} ms`,
+      measured: b
+        ? `${fmt(b.turns_per_s, 1)} turns/s at c=${b.concurrency} (p99 ${fmt(b.p99_ms, 0)} ms); peak ${fmt(top.turns_per_s, 1)} at c=${top.concurrency}`
+        : `no level within the SLO; peak ${fmt(top.turns_per_s, 1)} turns/s at c=${top.concurrency}`,
+      pass: b !== null && b.turns_per_s >= 150,
+    });
+  } else missing('throughput (all-in-one, HTTP)', `≥ 150 turns/s with p99 ≤ ${P99_SLO_MS} ms`, 'throughput');
+
+  if (r.scaling) {
+    const s = r.scaling;
+    out.push({ benchmark: 'worker scaling (generation)', target: '2 processes / 1 process ≥ 1.8×', measured: `${fmt(s.ratio, 2)}× (${fmt(s.two_processes_jobs_per_s, 1)} vs ${fmt(s.one_process_jobs_per_s, 1)} jobs/s)`, pass: s.ratio >= 1.8 });
+  } else missing('worker scaling (generation)', '2 processes / 1 process ≥ 1.8×', 'scaling');
+
+  if (r.retrieval) {
+    for (const c of r.retrieval.corpora) {
+      const limit = c.corpus === 'sample' ? 2 : c.corpus === 'synthetic-50k' ? 20 : null;
+      if (limit === null) continue;
+      const label = c.corpus === 'sample' ? 'sample' : '50k parts';
+      const rows: [string, number][] = [
+        ['retrieve_framed', c.ops.retrieve_framed.p50],
+        ['retrieve_by_indication', c.ops.retrieve_by_indication.p50],
+        ['resolver (resolve, findMentions)', Math.max(c.ops.resolver_resolve.p50, c.ops.resolver_find_mentions.p50)],
+      ];
+      for (const [op, p50] of rows)
+        out.push({ benchmark: `retrieval (${label}, ${c.parts} parts)`, target: `${op} p50 ≤ ${limit} ms`, measured: `${fmt(p50, 3)} ms`, pass: p50 <= limit });
+    }
+  } else missing('retrieval', 'p50 ≤ 2 ms sample, ≤ 20 ms at 50k parts', 'retrieval');
+
+  if (r.budget) {
+    const sc = r.budget.scenarios;
+    const worst = sc.reduce((a, s) => (s.worst_ratio_to_bound > a.worst_ratio_to_bound ? s : a), sc[0]);
+    out.push({
+      benchmark: 'budget precision',
+      target: `turn → reply ≤ MAX_WALL_CLOCK_MS + 1 read timeout (${worst.bound_ms} ms)`,
+      measured: `worst ${fmt(worst.worst_ms, 0)} ms = ${fmt(worst.worst_ratio_to_bound, 3)} of the bound (${worst.scenario})`,
+      pass: sc.every((s) => s.within_bound),
+    });
+    out.push({
+      benchmark: 'budget precision',
+      target: 'provider calls per turn ≤ cap',
+      measured: sc.map((s) => `${s.scenario}: ${s.max_calls}/${s.call_cap}`).join('; '),
+      pass: sc.every((s) => s.within_cap),
+    });
+  } else missing('budget precision', '≤ MAX_WALL_CLOCK_MS + one read timeout; calls ≤ cap', 'budget');
+  return out;
+}
+
+const verdict = (p: boolean | null) => (p === null ? 'n/a' : p ? 'PASS' : 'MISS');
+
+function mdTable(head: string[], rows: (string | number)[][]): string {
+  const esc = (c: string | number) => String(c).replace(/\|/g, '\\|');
+  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(esc).join(' | ')} |`)].join('\n');
+}
+
+/** Plain-text table for stdout. */
+function textTable(head: string[], rows: (string | number)[][]): string {
+  const all = [head, ...rows.map((r) => r.map(String))];
+  const widths = head.map((_, i) => Math.max(...all.map((r) => [...String(r[i])].length)));
+  const line = (r: (string | number)[]) => r.map((c, i) => String(c) + ' '.repeat(widths[i] - [...String(c)].length)).join('  ');
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+interface Section {
+  title: string;
+  head: string[];
+  rows: (string | number)[][];
+  note?: string;
+}
+
+function sections(r: Results): Section[] {
+  const out: Section[] = [];
+  if (r.overhead) {
+    const o = r.overhead;
+    out.push({
+      title: `Orchestration overhead (stub providers, one turn at a time, ${o.reps} interleaved reps × ${o.turns_per_rep.queue} turns)`,
+      head: ['mode', 'p50 ms', 'p95 ms', 'p99 ms', 'hops/turn'],
+      rows: [
+        ['agent + in-process hop twin', fmt(o.inproc.p50), fmt(o.inproc.p95), fmt(o.inproc.p99), fmt(o.worker_hops_per_turn, 2)],
+        ['full queue pipeline (turns + worker queues)', fmt(o.queue.p50), fmt(o.queue.p95), fmt(o.queue.p99), fmt(o.hops_per_turn_queue, 2)],
+        ['ratio (queue / in-process)', fmt(o.ratio_p50, 3), fmt(o.ratio_p95, 3), fmt(o.ratio_p99, 3), ''],
+        ['added ms per turn / per hop (p50)', `${fmt(o.added_ms_p50)} / ${fmt(o.added_ms_per_hop_p50)}`, `${fmt(o.added_ms_p95)} (p95)`, '', ''],
+      ],
+      note: `Per rep p50 ratio: ${o.per_rep.map((p) => p.ratio_p50).join(', ')}. Time waiting on worker hops per turn (trace, mean): ${fmt(o.worker_hop_ms_per_turn.inproc, 1)} ms in-process, ${fmt(o.worker_hop_ms_per_turn.queue, 1)} ms queued. Redis commands / Postgres queries per turn: ${o.io_per_turn.inproc.redis} / ${o.io_per_turn.inproc.pg} in-process, ${o.io_per_turn.queue.redis} / ${o.io_per_turn.queue.pg} queued. Per queue (BullMQ job timestamps, mean ms): ${o.job_stages.map((x) => `${x.queue} wait ${x.wait_ms_mean} + run ${x.run_ms_mean}`).join(', ')}. Same decisions in both modes: ${o.same_outcomes ? 'yes' : 'NO'}.`,
+    });
+    out.push({
+      title: 'One hop alone (sequential round trips, ms)',
+      head: ['op', 'payload kB', 'in-process p50', 'queue p50', 'queue p99'],
+      rows: o.single_hop.map((h) => [h.op, h.payload_kb, fmt(h.inproc_p50, 3), fmt(h.queue_p50, 3), fmt(h.queue_p99, 3)]),
+    });
+  }
+  if (r.throughput) {
+    out.push({
+      title: `Throughput through the gateway (closed loop, keep-alive, ${r.throughput.reps} reps × ${r.throughput.window_ms / 1000} s per level, medians)`,
+      head: ['concurrency', 'turns/s', 'p50 ms', 'p99 ms', 'ok', 'errors', 'turns/s per rep', 'server CPU (cores)', 'machine busy'],
+      rows: r.throughput.levels.map((l) => [
+        l.concurrency,
+        fmt(l.turns_per_s, 1),
+        fmt(l.p50_ms, 0),
+        fmt(l.p99_ms, 0),
+        l.ok,
+        l.errors ? `${l.errors} ${JSON.stringify(l.error_statuses)}` : 0,
+        l.per_rep_turns_per_s.join(', '),
+        fmt(l.server_cores, 2),
+        `${fmt(l.machine_busy * 100, 0)}%`,
+      ]),
+      note: 'Server CPU = the all-in-one process (1.0 = one core busy); machine busy = all of the machine\'s cores (Postgres, Redis, the load generator and anything else running).',
+    });
+  }
+  if (r.scaling) {
+    const s = r.scaling;
+    out.push({
+      title: `Worker scaling (generation-worker processes, fake Bedrock ${s.provider_latency_ms} ms, WORKER_CONCURRENCY=${s.worker_concurrency}, ${s.driver_concurrency} callers, ${s.window_ms / 1000} s windows)`,
+      head: ['processes', 'jobs/s (median)', 'ideal', 'per rep'],
+      rows: [
+        [1, fmt(s.one_process_jobs_per_s, 1), s.ideal_jobs_per_s.one, s.per_rep.map((p) => p.one).join(', ')],
+        [2, fmt(s.two_processes_jobs_per_s, 1), s.ideal_jobs_per_s.two, s.per_rep.map((p) => p.two).join(', ')],
+        ['ratio', `${fmt(s.ratio, 3)}×`, '2×', s.per_rep.map((p) => p.ratio).join(', ')],
+      ],
+      note: s.failures ? `${s.failures} hops failed.` : undefined,
+    });
+  }
+  if (r.retrieval) {
+    out.push({
+      title: `Retrieval latency (p50 / p99 ms, median of ${r.retrieval.reps} reps)`,
+      head: ['corpus', 'parts', 'retrieve_framed', 'retrieve_by_indication', 'indication keyword', 'resolve', 'findMentions', 'index build ms', 'heap MB (corpus + index)', 'vectors MB'],
+      rows: r.retrieval.corpora.map((c) => [
+        c.corpus,
+        c.parts,
+        `${fmt(c.ops.retrieve_framed.p50, 3)} / ${fmt(c.ops.retrieve_framed.p99, 3)}`,
+        `${fmt(c.ops.retrieve_by_indication.p50, 3)} / ${fmt(c.ops.retrieve_by_indication.p99, 3)}`,
+        `${fmt(c.ops.indication_keyword.p50, 3)} / ${fmt(c.ops.indication_keyword.p99, 3)}`,
+        `${fmt(c.ops.resolver_resolve.p50, 3)} / ${fmt(c.ops.resolver_resolve.p99, 3)}`,
+        `${fmt(c.ops.resolver_find_mentions.p50, 3)} / ${fmt(c.ops.resolver_find_mentions.p99, 3)}`,
+        fmt(c.index_build_ms, 0),
+        `${fmt(c.heap_corpus_mb, 1)} + ${fmt(c.heap_index_mb, 1)}`,
+        fmt(c.vectors_mb, 1),
+      ]),
+      note: 'Index build = new CorpusIndex(corpus, vectors) (what a worker does on load; hash embedding is ingest-time and reported in the JSON). Heap = heapUsed delta after a full GC.',
+    });
+  }
+  if (r.budget) {
+    out.push({
+      title: `Budget precision (MAX_WALL_CLOCK_MS=${r.budget.settings.MAX_WALL_CLOCK_MS}, BEDROCK_READ_TIMEOUT_MS=${r.budget.settings.BEDROCK_READ_TIMEOUT_MS}, BEDROCK_MAX_ATTEMPTS=1, ${r.budget.settings.reps} turns each)`,
+      head: ['scenario', 'turn → reply ms', 'bound ms', 'worst / bound', 'calls (cap)', 'outcome'],
+      rows: r.budget.scenarios.map((s) => [
+        `${s.scenario}: ${s.description}`,
+        s.turns.map((t) => t.ms).join(', '),
+        s.bound_ms,
+        fmt(s.worst_ratio_to_bound, 3),
+        `${s.turns.map((t) => t.calls).join(', ')} (${s.call_cap})`,
+        [...new Set(s.turns.map((t) => t.outcome))].join(', '),
+      ]),
+    });
+  }
+  return out;
+}
+
+function loadLine(m: Meta): string {
+  const l = m.loadavg_1m;
+  return l ? `Machine load during the run (1-min load average on ${m.cpus} cores): min ${l.min}, median ${l.median}, max ${l.max}.` : '';
+}
+
+function gitCommit(): string {
+  try {
+    return execFileSync('git', ['describe', '--always', '--dirty'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+export interface Meta {
+  date: string;
+  started_at: string;
+  duration_s: number;
+  command: string;
+  node: string;
+  cpus: number;
+  cpu_model: string;
+  commit: string;
+  /** The machine's 1-minute load average, sampled every 5 s during the run (2 cores: above 2 means waiting for CPU). */
+  loadavg_1m?: { min: number; median: number; max: number };
+  /** Restarts of Redis or Postgres seen during the run (the figures are then invalid). */
+  disturbances?: string[];
+}
+
+/** The commit the bundle was built from (read at start: the build ran just before). */
+export function currentCommit(): string {
+  return gitCommit();
+}
+
+export function meta(started: Date, durationS: number, commit: string): Meta {
+  return {
+    date: started.toISOString().slice(0, 10),
+    started_at: started.toISOString(),
+    duration_s: round(durationS, 0),
+    command: 'npm run bench',
+    node: process.version,
+    cpus: cpus().length,
+    cpu_model: cpus()[0]?.model ?? 'unknown',
+    commit,
+  };
+}
+
+/** Prints the tables and writes bench/results/<date>.json and bench/results/latest.md. */
+export function writeReport(m: Meta, r: Results, errors: Record<string, string>, outDir = resolve('bench', 'results')): { json: string; md: string; targets: Target[] } {
+  const t = targets(r, errors);
+  const targetRows = t.map((x) => [x.benchmark, x.target, x.measured, verdict(x.pass)]);
+  const secs = sections(r);
+
+  const text = [
+    '',
+    `duocthu-rag benchmarks — ${m.started_at} — ${m.cpus} × ${m.cpu_model}, node ${m.node}, commit ${m.commit}, ${m.duration_s} s`,
+    loadLine(m),
+    ...(m.disturbances ?? []).map((d) => `WARNING: ${d} — these figures are not valid`),
+    '',
+    textTable(['benchmark', 'target', 'measured', 'result'], targetRows),
+    ...secs.flatMap((s) => ['', s.title, textTable(s.head, s.rows), ...(s.note ? [s.note] : [])]),
+    '',
+  ].join('\n');
+  process.stdout.write(text + '\n');
+
+  const md = [
+    '# Benchmarks — latest run',
+    '',
+    `\`${m.command}\` on ${m.started_at} (${m.cpus} × ${m.cpu_model}, node ${m.node}, commit ${m.commit}; ${m.duration_s} s).`,
+    'Real Redis and Postgres on loopback, a database and key prefix of the run\'s own; figures are medians over repeated',
+    'runs and comparisons are ratios measured in the same run (a shared, noisy 2-core machine).',
+    loadLine(m),
+    ...(m.disturbances ?? []).map((d) => `**WARNING: ${d} — these figures are not valid.**`),
+    '',
+    mdTable(['benchmark', 'target', 'measured', 'result'], targetRows),
+    ...secs.flatMap((s) => ['', `## ${s.title}`, '', mdTable(s.head, s.rows), ...(s.note ? ['', s.note] : [])]),
+    ...(Object.keys(errors).length ? ['', '## Errors', '', ...Object.entries(errors).map(([k, v]) => `- ${k}: ${v.split('\n')[0]}`)] : []),
+    '',
+    `Full figures: \`bench/results/${m.date}.json\`.`,
+    '',
+  ].join('\n');
+
+  const dir = outDir;
+  mkdirSync(dir, { recursive: true });
+  const json = join(dir, `${m.date}.json`);
+  writeFileSync(json, JSON.stringify({ meta: m, targets: t, results: r, errors }, null, 2) + '\n');
+  const mdPath = join(dir, 'latest.md');
+  writeFileSync(mdPath, md);
+  return { json, md: mdPath, targets: t };
+}
