@@ -20,8 +20,8 @@ export default tseslint.config(
     },
   },
   {
-    // tests may reach a lib's test helpers directly
-    files: ['test/**/*.ts'],
+    // tests and benchmarks may reach a lib's test helpers directly
+    files: ['test/**/*.ts', 'apps/bench/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {
