@@ -86,6 +86,20 @@ describe('retrieval worker contract', () => {
     expect((await h.budget.state(t.turnId))!.calls).toBe(0);
   });
 
+  it('retrieve_interaction pools both drugs\' interaction sections in one hop, the same as retrieve_section ×2 + decide', async () => {
+    const t = await h.turn();
+    const frame = { ...DOSING_FRAME, turn_type: 'interaction' as const, attribute: 'tuong_tac_thuoc' as const, drugs: ['warfarin', 'aspirin'] };
+    const one = value(await h.hops.call('retrieval', 'retrieve_interaction', { frame }, t));
+    const sections = await Promise.all(frame.drugs.map(async (drug_id) => value(await h.hops.call('retrieval', 'retrieve_section', { drug_id, section: 'tuong_tac_thuoc' }, t))));
+    const three = value(await h.hops.call('retrieval', 'decide', { parts: sections.flatMap((s) => s.parts), frame, require_mention_of: frame.drugs }, t));
+    expect(one).toEqual(three);
+    // warfarin's table is quarantined: kept, with its notice
+    expect(one.decision).toBe('VERIFY_PDF');
+    expect(one.parts.length).toBeGreaterThan(0);
+    for (const p of one.parts) expect(['warfarin', 'aspirin']).toContain(p.drug_id);
+    for (const p of one.parts) expect(p.section).toBe('tuong_tac_thuoc');
+  });
+
   it('answers invalid_payload for an unknown section', async () => {
     const o = await h.hops.call('retrieval', 'retrieve_section', { drug_id: 'warfarin', section: 'nope' } as never, await h.turn());
     expect(o).toMatchObject({ ok: false, code: 'invalid_payload' });

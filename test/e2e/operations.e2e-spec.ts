@@ -1,11 +1,20 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { registry } from '@app/platform';
+import { Redis } from 'ioredis';
+import { registry, TurnEvents } from '@app/platform';
 import { FakeBedrock } from '../support/fake-bedrock';
 import { wellBehavedModel } from '../support/fake-model';
 import { startGatewayOnly } from '../support/gateway-only';
 import { startStack, type Stack } from '../support/stack';
 import { OPERATOR_KEY, OTHER_KEY, USER_KEY } from '../support/test-env';
+
+async function waitFor(cond: () => Promise<boolean>, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
 
 /** Parses a server-sent-events body into [event, data] pairs. */
 function parseSse(body: string): { event: string; data: unknown }[] {
@@ -27,6 +36,18 @@ describe('operations: traces, progress, metrics, docs', () => {
       .post('/v1/rag/query')
       .set('Authorization', `Bearer ${USER_KEY}`)
       .send(conversation_id ? { turn, conversation_id } : { turn })
+      .expect(200);
+  /** The whole SSE body of a turn's events, through the second gateway replica. */
+  const streamEvents = (turnId: string) =>
+    request(gateway2.getHttpServer())
+      .get(`/v1/rag/turns/${turnId}/events`)
+      .set('Authorization', `Bearer ${USER_KEY}`)
+      .buffer(true)
+      .parse((res, cb) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => cb(null, body));
+      })
       .expect(200);
 
   beforeAll(async () => {
@@ -73,16 +94,7 @@ describe('operations: traces, progress, metrics, docs', () => {
       .set('Authorization', `Bearer ${USER_KEY}`)
       .send({ turn: 'Warfarin và aspirin có tương tác không?' })
       .expect(202);
-    const sse = await request(gateway2.getHttpServer())
-      .get(`/v1/rag/turns/${accepted.body.turn_id}/events`)
-      .set('Authorization', `Bearer ${USER_KEY}`)
-      .buffer(true)
-      .parse((res, cb) => {
-        let body = '';
-        res.on('data', (c: Buffer) => (body += c.toString()));
-        res.on('end', () => cb(null, body));
-      })
-      .expect(200);
+    const sse = await streamEvents(accepted.body.turn_id);
     expect(sse.headers['content-type']).toMatch(/text\/event-stream/);
     const events = parseSse(sse.body as string);
     expect(events.map((e) => e.event)).toEqual(['understanding', 'retrieval', 'generation', 'verification', 'done']);
@@ -90,6 +102,24 @@ describe('operations: traces, progress, metrics, docs', () => {
     fake.handler = wellBehavedModel();
     // another key cannot stream it
     await request(gateway2.getHttpServer()).get(`/v1/rag/turns/${accepted.body.turn_id}/events`).set('Authorization', `Bearer ${OTHER_KEY}`).expect(404);
+  });
+
+  it('a synchronous query publishes no progress stream (nobody reads it), yet its events endpoint still ends with done', async () => {
+    const r = await ask('Liều paracetamol cho người lớn đường uống?');
+    const events = stack.app.get(TurnEvents);
+    const redis = new Redis(process.env.REDIS_URL!);
+    try {
+      expect(await redis.exists(events.key(r.body.turn_id))).toBe(0);
+      // …while a turn submitted for streaming has one
+      const accepted = await request(stack.http).post('/v1/rag/turns').set('Authorization', `Bearer ${USER_KEY}`).send({ turn: 'Xin chào' }).expect(202);
+      await waitFor(async () => (await redis.exists(events.key(accepted.body.turn_id))) === 1);
+    } finally {
+      redis.disconnect();
+    }
+    const sse = await streamEvents(r.body.turn_id);
+    const got = parseSse(sse.body as string);
+    expect(got.map((e) => e.event)).toEqual(['done']);
+    expect(got[0].data).toMatchObject({ turn_id: r.body.turn_id, decision: r.body.decision });
   });
 
   it('OpenAPI at /docs-json lists every route the gateway serves; /docs serves the UI', async () => {

@@ -29,6 +29,7 @@ export async function startInProcessApp(env: Record<string, string>): Promise<In
     retrieval: {
       retrieve_framed: async (p) => svc.r!.retrieveFramed(p),
       retrieve_by_indication: (p) => svc.r!.retrieveByIndication(p),
+      retrieve_interaction: async (p) => svc.r!.retrieveInteraction(p),
       retrieve_section: async (p) => svc.r!.retrieveSection(p),
       assess_patient_candidates: async (p) => svc.r!.assessPatientCandidates(p),
       decide: async (p) => svc.r!.decide(p),

@@ -69,7 +69,7 @@ export class RagController {
   @ApiAcceptedResponse({ type: TurnAcceptedDto })
   async enqueue(@Req() req: AuthedRequest, @Body() body: unknown, @Headers('idempotency-key') key: unknown) {
     requireJson(req);
-    const s = await this.submission.submit(req.principal, body, key, false);
+    const s = await this.submission.submit(req.principal, body, key, false, true);
     s.result.catch(() => undefined); // the outcome is read from the turn row
     return { turn_id: s.turnId, conversation_id: s.conversationId, status: 'queued' };
   }

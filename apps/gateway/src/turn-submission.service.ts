@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { QueryRequestSchema, TurnReplySchema, type TurnJob, type TurnReply } from '@app/contracts';
-import { ConversationRepository, TurnRepository, type TurnEntity } from '@app/persistence';
+import { TurnRepository, type TurnConversation, type TurnEntity } from '@app/persistence';
 import { APP_CONFIG, HOP_CLIENT, type AppConfig, type HopClient } from '@app/platform';
 import type { ApiPrincipal } from './api-keys';
 import { ApiError, badRequest, notFound } from './errors';
@@ -30,7 +30,6 @@ export class TurnSubmissionService {
   private readonly log = new Logger('TurnSubmission');
 
   constructor(
-    private readonly conversations: ConversationRepository,
     private readonly turns: TurnRepository,
     @Inject(HOP_CLIENT) private readonly hops: HopClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -56,19 +55,20 @@ export class TurnSubmissionService {
     return header;
   }
 
-  async submit(principal: ApiPrincipal, body: unknown, idempotencyHeader: unknown, legacy: boolean): Promise<Submitted> {
+  /** `progress`: the client will stream the turn's stages (`POST /v1/rag/turns`). */
+  async submit(principal: ApiPrincipal, body: unknown, idempotencyHeader: unknown, legacy: boolean, progress = false): Promise<Submitted> {
     if (this.config.EMBEDDING_PROVIDER === 'disabled')
       throw new ApiError(503, 'rag_disabled', 'retrieval is disabled on this deployment (EMBEDDING_PROVIDER=disabled)');
     const { turn, conversationId: requested } = this.parseBody(body, legacy);
     const idempotencyKey = this.parseIdempotencyKey(idempotencyHeader);
     try {
-      return await this.submitStored(principal, turn, requested, idempotencyKey, legacy);
+      return await this.submitStored(principal, turn, requested, idempotencyKey, legacy, progress);
     } catch (e) {
       if (e instanceof ApiError || !isStoreOutage(e)) throw e;
       // The conversation store is down: answer this turn without memory and without
       // storing it (fail-open, like the seed's memory read); the reply says so.
       this.log.warn(`conversation store unavailable: answering turn without memory (${(e as Error).message})`);
-      return this.submitDegraded(principal, turn);
+      return this.submitDegraded(principal, turn, progress);
     }
   }
 
@@ -78,32 +78,24 @@ export class TurnSubmissionService {
     requested: string | null,
     idempotencyKey: string | null,
     legacy: boolean,
+    progress: boolean,
   ): Promise<Submitted> {
-    let conversationId: string | null = null;
-    if (!legacy) {
-      if (requested) {
-        if (!(await this.conversations.findOwned(requested, principal.name))) throw notFound('conversation');
-        conversationId = requested;
-      } else if (idempotencyKey) {
-        // a replayed first turn must not open a second conversation
-        const prior = await this.turns.findByIdempotencyKey(principal.name, idempotencyKey);
-        conversationId = prior?.conversationId ?? (await this.conversations.create(principal.name));
-      } else {
-        conversationId = await this.conversations.create(principal.name);
-      }
-    }
     const turnId = randomUUID();
-    const created = await this.turns.create({ id: turnId, conversationId, owner: principal.name, turn, legacy, idempotencyKey });
+    const conversation: TurnConversation = legacy ? { kind: 'none' } : requested ? { kind: 'existing', id: requested } : { kind: 'new', id: randomUUID() };
+    // one statement: the conversation (when new) and the turn, or the first turn of a replayed key
+    const created = await this.turns.create({ id: turnId, conversation, owner: principal.name, turn, legacy, idempotencyKey });
+    if (created.kind === 'not_found') throw notFound('conversation');
     if (created.kind === 'in_flight') throw new ApiError(409, 'turn_in_flight', 'another turn of this conversation is still running; wait for its reply');
     if (created.kind === 'replay') return { turnId: created.turn.id, conversationId: created.turn.conversationId, result: this.awaitStored(created.turn) };
+    const conversationId = created.conversationId;
 
-    const job: TurnJob = { turn_id: turnId, conversation_id: conversationId, owner: principal.name, turn, legacy, degraded: false };
+    const job: TurnJob = { turn_id: turnId, conversation_id: conversationId, owner: principal.name, turn, legacy, degraded: false, progress };
     return { turnId, conversationId, result: this.enqueue(job) };
   }
 
-  private submitDegraded(principal: ApiPrincipal, turn: string): Submitted {
+  private submitDegraded(principal: ApiPrincipal, turn: string, progress: boolean): Submitted {
     const turnId = randomUUID();
-    const job: TurnJob = { turn_id: turnId, conversation_id: null, owner: principal.name, turn, legacy: false, degraded: true };
+    const job: TurnJob = { turn_id: turnId, conversation_id: null, owner: principal.name, turn, legacy: false, degraded: true, progress };
     return { turnId, conversationId: null, result: this.enqueue(job) };
   }
 

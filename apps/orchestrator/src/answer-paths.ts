@@ -82,18 +82,13 @@ export class AnswerPaths {
   }
 
   /**
-   * Row 15: each drug's interaction section; keep ANSWERABLE and VERIFY_PDF parts (an
-   * unverified table and its notice are never dropped); the pool must name the other drug.
+   * Row 15: each drug's interaction section, in one retrieval hop; keep ANSWERABLE and
+   * VERIFY_PDF parts (an unverified table and its notice are never dropped); the pool
+   * must name the other drug.
    */
   async interaction(ctx: TurnContext): Promise<AgentReply> {
     const { frame } = ctx;
-    const sections = await Promise.all(
-      frame.drugs.map((drug_id) => this.hops.call(ctx.trace, 'retrieval', 'retrieve_section', { drug_id, section: 'tuong_tac_thuoc' }, ctx.ticket)),
-    );
-    const failed = sections.find((s) => !s.ok);
-    if (failed && !failed.ok) return generationFailureReply(failed.code, frame.drugs);
-    const pool = sections.flatMap((s) => (s.ok ? s.value.parts : []));
-    const d = await this.hops.call(ctx.trace, 'retrieval', 'decide', { parts: pool, frame, require_mention_of: frame.drugs }, ctx.ticket);
+    const d = await this.hops.call(ctx.trace, 'retrieval', 'retrieve_interaction', { frame }, ctx.ticket);
     if (!d.ok) return generationFailureReply(d.code, frame.drugs);
     const names = frame.drugs.map(ctx.nameOf);
     if (d.value.decision === 'INSUFFICIENT' || !d.value.parts.length) return abstain('no_interaction_evidence', W.noInteraction(names), frame.drugs);

@@ -33,10 +33,10 @@ export class RagAgent {
 
   async handle(job: TurnJob): Promise<TurnReply> {
     const started = Date.now();
-    const trace = new TraceRecorder();
+    const trace = new TraceRecorder(job.progress);
     try {
       const reply = await this.run(job, trace, started);
-      await this.events.publish(job.turn_id, 'done', reply);
+      if (job.progress) await this.events.publish(job.turn_id, 'done', reply);
       this.log.log({
         msg: 'turn done',
         turn_id: job.turn_id,
@@ -52,7 +52,7 @@ export class RagAgent {
       });
       return reply;
     } catch (e) {
-      await this.events.publish(job.turn_id, 'error', { message: 'the turn failed' });
+      if (job.progress) await this.events.publish(job.turn_id, 'error', { message: 'the turn failed' });
       throw e;
     } finally {
       // the trace is written even when the turn fails; a trace outage never fails the turn
@@ -67,9 +67,7 @@ export class RagAgent {
     let t = Date.now();
     const ticket = await this.budget.start(job.turn_id, this.config.MAX_WALL_CLOCK_MS, this.config.MAX_LLM_CALLS_PER_TURN);
     trace.add('budget', 'start', 'ok', t, { max_ms: this.config.MAX_WALL_CLOCK_MS, max_calls: this.config.MAX_LLM_CALLS_PER_TURN });
-    await this.turns.markRunning(job.turn_id).catch(() => undefined);
-
-    const memory = await this.readMemory(job, trace);
+    const memory = await this.beginTurn(job, trace);
     const legacy = job.legacy || job.degraded || this.config.ANSWER_PROVIDER === 'disabled';
 
     const u = await this.hops.call(
@@ -155,13 +153,17 @@ export class RagAgent {
     return result;
   }
 
-  /** fail-open — a store outage means this turn has no memory. */
-  private async readMemory(job: TurnJob, trace: TraceRecorder): Promise<Memory> {
+  /** Marks the turn running and reads the conversation's memory (one statement); fail-open — a store outage means this turn has no memory. */
+  private async beginTurn(job: TurnJob, trace: TraceRecorder): Promise<Memory> {
     const empty: Memory = { lines: [], lastFrame: null, clarifyStreak: 0 };
-    if (job.legacy || !job.conversation_id) return empty;
+    if (job.degraded) return empty;
+    if (job.legacy || !job.conversation_id) {
+      await this.turns.markRunning(job.turn_id).catch(() => undefined);
+      return empty;
+    }
     const t = Date.now();
     try {
-      const m = await this.conversations.memory(job.conversation_id, HISTORY_LINES);
+      const m = await this.conversations.beginTurn(job.turn_id, job.conversation_id, HISTORY_LINES);
       trace.add('memory', 'recent', 'ok', t, { lines: m.lines.length, streak: m.clarifyStreak, has_frame: m.lastFrame !== null });
       return m;
     } catch (e) {

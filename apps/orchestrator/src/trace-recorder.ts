@@ -6,6 +6,9 @@ export class TraceRecorder {
   /** Stages already announced as progress (parallel hops of one stage announce it once). */
   readonly announced = new Set<string>();
 
+  /** `progress`: the turn's client streams its stages (only then are they published). */
+  constructor(readonly progress = false) {}
+
   add(stage: string, op: string, outcome: string, startedAt: number, detail: Record<string, unknown> = {}): void {
     this.events.push({
       seq: this.events.length + 1,

@@ -20,7 +20,7 @@ export class TracedHops {
   ): Promise<HopOutcome<HopResult<Q, O>>> {
     const started = Date.now();
     // the first hop of each stage is the turn's progress (SSE)
-    if (queue !== 'turns' && !trace.announced.has(queue)) {
+    if (trace.progress && queue !== 'turns' && !trace.announced.has(queue)) {
       trace.announced.add(queue);
       void this.events.publish(ticket.turnId, queue);
     }

@@ -17,6 +17,11 @@ export class RetrievalController {
     return this.service.retrieveByIndication(p);
   }
 
+  @HopHandler('retrieval', 'retrieve_interaction')
+  retrieveInteraction(@HopPayload('retrieval', 'retrieve_interaction') p: Payload<'retrieval', 'retrieve_interaction'>) {
+    return this.service.retrieveInteraction(p);
+  }
+
   @HopHandler('retrieval', 'retrieve_section')
   retrieveSection(@HopPayload('retrieval', 'retrieve_section') p: Payload<'retrieval', 'retrieve_section'>) {
     return this.service.retrieveSection(p);

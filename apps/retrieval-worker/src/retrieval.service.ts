@@ -43,6 +43,12 @@ export class RetrievalService {
     return { parts: [...best.values()], drug_ids: [...best.keys()] };
   }
 
+  /** Each drug's interaction section, pooled; the pool keeps only parts naming another of the drugs. */
+  retrieveInteraction(p: HopPayload<'retrieval', 'retrieve_interaction'>): HopResult<'retrieval', 'retrieve_interaction'> {
+    const pool = p.frame.drugs.flatMap((drug) => this.index.section(drug, 'tuong_tac_thuoc'));
+    return decide(pool, p.frame, this.index, p.frame.drugs);
+  }
+
   retrieveSection(p: HopPayload<'retrieval', 'retrieve_section'>): HopResult<'retrieval', 'retrieve_section'> {
     return { parts: this.index.section(p.drug_id, p.section) };
   }

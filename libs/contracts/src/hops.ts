@@ -84,6 +84,11 @@ export const TurnJobSchema = z.object({
   legacy: z.boolean(),
   /** The store was down when the gateway took the turn: answer without memory, write nothing. */
   degraded: z.boolean().default(false),
+  /**
+   * Publish the turn's stages to its progress stream (SSE). Set for `POST /v1/rag/turns`,
+   * whose client reads them; a synchronous query gets its reply in the response instead.
+   */
+  progress: z.boolean().default(false),
 });
 export type TurnJob = z.infer<typeof TurnJobSchema>;
 
@@ -113,6 +118,11 @@ export const HOPS = {
     retrieve_by_indication: {
       payload: z.object({ condition: z.string().min(1).max(200) }),
       result: z.object({ parts: z.array(EvidencePartSchema), drug_ids: z.array(z.string()) }),
+    },
+    /** Row 15 in one hop: every named drug's interaction section, pooled, then decide() keeping parts that name another of the drugs. */
+    retrieve_interaction: {
+      payload: z.object({ frame: QueryFrameSchema }),
+      result: RetrievalResultSchema,
     },
     retrieve_section: {
       payload: z.object({ drug_id: z.string().max(80), section: SectionKeySchema }),

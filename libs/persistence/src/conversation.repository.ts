@@ -3,7 +3,6 @@ import type { DataSource } from 'typeorm';
 import type { AgentReply, ConversationLine, QueryFrame, TurnReply } from '@app/contracts';
 import { ConversationEntity } from './entities/conversation.entity';
 import { ConversationLineEntity } from './entities/conversation-line.entity';
-import { TurnEntity } from './entities/turn.entity';
 
 export interface Memory {
   lines: ConversationLine[];
@@ -39,56 +38,61 @@ export class ConversationRepository {
     return this.ds.getRepository(ConversationLineEntity).find({ where: { conversationId }, order: { seq: 'ASC' } });
   }
 
-  /** The last `limit` lines (oldest first), the prior frame and the clarify streak. */
-  async memory(conversationId: string, limit = 12): Promise<Memory> {
-    const conv = await this.ds.getRepository(ConversationEntity).findOneBy({ id: conversationId });
-    const recent = await this.ds
-      .getRepository(ConversationLineEntity)
-      .find({ where: { conversationId }, order: { seq: 'DESC' }, take: limit });
-    return {
-      lines: recent.reverse().map((l) => ({ role: l.role, text: l.text })),
-      lastFrame: conv?.lastFrame ?? null,
-      clarifyStreak: conv?.clarifyStreak ?? 0,
-    };
+  /**
+   * A turn starts: marks it running and reads the conversation's memory — the last
+   * `limit` lines (oldest first), the prior frame and the clarify streak — in one
+   * statement. A conversation that is gone reads as empty memory.
+   */
+  async beginTurn(turnId: string, conversationId: string, limit = 12): Promise<Memory> {
+    const rows = (await this.ds.query(
+      `WITH run AS (UPDATE turns SET status = 'running' WHERE id = $1::uuid AND status = 'queued' RETURNING 1)
+       SELECT c.clarify_streak, c.last_frame,
+              COALESCE((SELECT json_agg(json_build_object('role', l.role, 'text', l.text) ORDER BY l.seq)
+                        FROM (SELECT role, text, seq FROM conversation_lines WHERE conversation_id = $2::uuid ORDER BY seq DESC LIMIT $3) l),
+                       '[]'::json) AS lines,
+              (SELECT count(*) FROM run)::int AS marked
+       FROM conversations c WHERE c.id = $2::uuid`,
+      [turnId, conversationId, limit],
+    )) as { clarify_streak: number; last_frame: QueryFrame | null; lines: ConversationLine[] }[];
+    const conv = rows[0];
+    if (!conv) return { lines: [], lastFrame: null, clarifyStreak: 0 };
+    return { lines: conv.lines.map((l) => ({ role: l.role, text: l.text })), lastFrame: conv.last_frame ?? null, clarifyStreak: conv.clarify_streak };
   }
 
   /**
-   * One transaction: the user line and the assistant line, the conversation's frame and
-   * streak, the turn's result. Idempotent by turn id: a re-run job writes nothing twice.
+   * One statement (so one atomic write): the user line and the assistant line, the
+   * conversation's frame and streak, the turn's result. Lines are numbered from the
+   * conversation's `line_count`, bumped by the UPDATE that holds the row lock, so
+   * concurrent writers never share a `seq`. Idempotent by turn id: a re-run job whose
+   * lines exist updates only the turn.
    */
   async completeTurn(o: TurnOutcome): Promise<void> {
-    await this.ds.transaction(async (m) => {
-      if (o.conversationId) {
-        const existing = await m.getRepository(ConversationLineEntity).countBy({ turnId: o.turnId });
-        if (existing === 0) {
-          // lock the conversation row so concurrent writers serialise on seq
-          await m.query('SELECT id FROM conversations WHERE id = $1 FOR UPDATE', [o.conversationId]);
-          const [{ max }] = await m.query('SELECT COALESCE(MAX(seq), 0) AS max FROM conversation_lines WHERE conversation_id = $1', [
-            o.conversationId,
-          ]);
-          const seq = Number(max);
-          await m.getRepository(ConversationLineEntity).insert([
-            { conversationId: o.conversationId, turnId: o.turnId, seq: seq + 1, role: 'user', text: o.userText },
-            { conversationId: o.conversationId, turnId: o.turnId, seq: seq + 2, role: 'assistant', text: o.reply.answer },
-          ]);
-          await m
-            .getRepository(ConversationEntity)
-            .update({ id: o.conversationId }, { lastFrame: o.frame, clarifyStreak: o.clarifyStreak });
-        }
-      }
-      await m.getRepository(TurnEntity).update(
-        { id: o.turnId },
-        {
-          status: 'done',
-          decision: o.reply.decision,
-          reason: o.reply.reason,
-          result: o.reply,
-          elapsedMs: o.reply.usage.elapsed_ms,
-          llmCalls: o.reply.usage.llm_calls,
-          finishedAt: new Date(),
-        },
-      );
-    });
+    const r = o.reply;
+    const turnParams = [o.turnId, r.decision, r.reason, JSON.stringify(r), r.usage.elapsed_ms, r.usage.llm_calls];
+    const finishTurn = `UPDATE turns SET status = 'done', decision = $2, reason = $3, result = $4::jsonb, elapsed_ms = $5, llm_calls = $6, finished_at = now()
+                        WHERE id = $1::uuid RETURNING 1`;
+    if (!o.conversationId) {
+      await this.ds.query(finishTurn, turnParams);
+      return;
+    }
+    await this.ds.query(
+      `WITH fresh AS (SELECT NOT EXISTS (SELECT 1 FROM conversation_lines WHERE turn_id = $1::uuid) AS ok),
+       conv AS (
+         UPDATE conversations SET line_count = line_count + 2, last_frame = $9::jsonb, clarify_streak = $10, updated_at = now()
+         WHERE id = $7::uuid AND (SELECT ok FROM fresh)
+         RETURNING line_count
+       ),
+       lines AS (
+         INSERT INTO conversation_lines (conversation_id, turn_id, seq, role, text)
+         SELECT $7::uuid, $1::uuid, conv.line_count - 1, 'user', $8::text FROM conv
+         UNION ALL
+         SELECT $7::uuid, $1::uuid, conv.line_count, 'assistant', $11::text FROM conv
+         RETURNING 1
+       ),
+       turn AS (${finishTurn})
+       SELECT (SELECT count(*) FROM lines)::int AS lines, (SELECT count(*) FROM turn)::int AS turns`,
+      [...turnParams, o.conversationId, o.userText, o.frame === null ? null : JSON.stringify(o.frame), o.clarifyStreak, r.answer],
+    );
   }
 }
 

@@ -6,6 +6,7 @@ import { CorpusDrugEntity, CorpusPartEntity, CorpusVersionEntity } from './entit
 import { TraceEventEntity } from './entities/trace-event.entity';
 import { TurnEntity } from './entities/turn.entity';
 import { Init1764700000000 } from './migrations/1764700000000-init';
+import { LineCount1764800000000 } from './migrations/1764800000000-line-count';
 
 export const ENTITIES = [
   ConversationEntity,
@@ -16,7 +17,7 @@ export const ENTITIES = [
   CorpusDrugEntity,
   CorpusPartEntity,
 ];
-export const MIGRATIONS = [Init1764700000000];
+export const MIGRATIONS = [Init1764700000000, LineCount1764800000000];
 
 /** An arbitrary constant: every replica takes this lock before migrating. */
 const MIGRATION_LOCK = 724_511_093;

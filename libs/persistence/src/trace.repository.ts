@@ -17,8 +17,13 @@ export class TraceRepository {
 
   async write(turnId: string, events: TraceEvent[]): Promise<void> {
     if (!events.length) return;
-    const rows = events.map((e) => ({ ...e, turnId }));
-    await this.ds.createQueryBuilder().insert().into(TraceEventEntity).values(rows as never[]).execute();
+    // one statement, whatever the number of events
+    await this.ds.query(
+      `INSERT INTO trace_events (turn_id, seq, stage, op, started_at, ms, outcome, detail)
+       SELECT $1::uuid, e.seq, e.stage, e.op, e."startedAt", e.ms, e.outcome, COALESCE(e.detail, '{}'::jsonb)
+       FROM jsonb_to_recordset($2::jsonb) AS e(seq int, stage text, op text, "startedAt" timestamptz, ms int, outcome text, detail jsonb)`,
+      [turnId, JSON.stringify(events)],
+    );
   }
 
   async forTurn(turnId: string): Promise<TraceEventEntity[]> {

@@ -2,9 +2,13 @@ import type { DataSource } from 'typeorm';
 import type { TurnReply } from '@app/contracts';
 import { TurnEntity } from './entities/turn.entity';
 
+/** Which conversation a new turn belongs to: a new one (created with it), one the owner has, or none (stateless). */
+export type TurnConversation = { kind: 'new'; id: string } | { kind: 'existing'; id: string } | { kind: 'none' };
+
 export type CreateTurnResult =
-  | { kind: 'created'; turn: TurnEntity }
+  | { kind: 'created'; conversationId: string | null }
   | { kind: 'in_flight' }
+  | { kind: 'not_found' }
   | { kind: 'replay'; turn: TurnEntity };
 
 const UNIQUE_VIOLATION = '23505';
@@ -14,41 +18,51 @@ export class TurnRepository {
   constructor(private readonly ds: DataSource) {}
 
   /**
-   * Inserts a queued turn. A second in-flight turn on the conversation is refused; a
-   * repeated idempotency key returns the first turn instead of making another.
+   * Inserts a queued turn — with its new conversation, or into an existing one only if
+   * the owner has it — in one statement. A second in-flight turn on the conversation is
+   * refused; a repeated idempotency key returns the first turn instead of making another
+   * (and a refused insert leaves no conversation behind).
    */
-  async create(t: {
-    id: string;
-    conversationId: string | null;
-    owner: string;
-    turn: string;
-    legacy: boolean;
-    idempotencyKey: string | null;
-  }): Promise<CreateTurnResult> {
-    const repo = this.ds.getRepository(TurnEntity);
+  async create(t: { id: string; conversation: TurnConversation; owner: string; turn: string; legacy: boolean; idempotencyKey: string | null }): Promise<CreateTurnResult> {
     if (t.idempotencyKey) {
-      const prior = await repo.findOneBy({ owner: t.owner, idempotencyKey: t.idempotencyKey });
+      const prior = await this.findByIdempotencyKey(t.owner, t.idempotencyKey);
       if (prior) return { kind: 'replay', turn: prior };
     }
+    const request = JSON.stringify({ turn: t.turn, legacy: t.legacy });
+    const columns = `INSERT INTO turns (id, conversation_id, owner, status, request, idempotency_key)`;
+    let rows: { conversation_id: string | null }[];
     try {
-      await repo.insert({
-        id: t.id,
-        conversationId: t.conversationId,
-        owner: t.owner,
-        status: 'queued',
-        request: { turn: t.turn, legacy: t.legacy },
-        idempotencyKey: t.idempotencyKey,
-      });
+      if (t.conversation.kind === 'new') {
+        rows = await this.ds.query(
+          `WITH c AS (INSERT INTO conversations (id, owner) VALUES ($2::uuid, $3) RETURNING id)
+           ${columns} SELECT $1::uuid, c.id, $3, 'queued', $4::jsonb, $5 FROM c RETURNING conversation_id`,
+          [t.id, t.conversation.id, t.owner, request, t.idempotencyKey],
+        );
+      } else if (t.conversation.kind === 'existing') {
+        rows = await this.ds.query(
+          `${columns} SELECT $1::uuid, $2::uuid, $3, 'queued', $4::jsonb, $5
+           WHERE EXISTS (SELECT 1 FROM conversations WHERE id = $2::uuid AND owner = $3) RETURNING conversation_id`,
+          [t.id, t.conversation.id, t.owner, request, t.idempotencyKey],
+        );
+        if (!rows.length) return { kind: 'not_found' };
+      } else {
+        rows = await this.ds.query(`${columns} VALUES ($1::uuid, NULL, $2, 'queued', $3::jsonb, $4) RETURNING conversation_id`, [
+          t.id,
+          t.owner,
+          request,
+          t.idempotencyKey,
+        ]);
+      }
     } catch (e) {
       if ((e as { driverError?: { code?: string; constraint?: string } }).driverError?.code !== UNIQUE_VIOLATION) throw e;
       // a concurrent twin with the same key may trip either unique index first: the key decides
       if (t.idempotencyKey) {
-        const prior = await repo.findOneBy({ owner: t.owner, idempotencyKey: t.idempotencyKey });
+        const prior = await this.findByIdempotencyKey(t.owner, t.idempotencyKey);
         if (prior) return { kind: 'replay', turn: prior };
       }
       return { kind: 'in_flight' };
     }
-    return { kind: 'created', turn: (await repo.findOneBy({ id: t.id }))! };
+    return { kind: 'created', conversationId: rows[0]?.conversation_id ?? null };
   }
 
   async findByIdempotencyKey(owner: string, key: string): Promise<TurnEntity | null> {
@@ -64,7 +78,7 @@ export class TurnRepository {
   }
 
   async markRunning(id: string): Promise<void> {
-    await this.ds.getRepository(TurnEntity).update({ id, status: 'queued' }, { status: 'running' });
+    await this.ds.query(`UPDATE turns SET status = 'running' WHERE id = $1::uuid AND status = 'queued'`, [id]);
   }
 
   /** Marks a turn done with its reply, without touching conversation lines (fallback when the full write failed). */

@@ -13,6 +13,10 @@ export class ConversationEntity {
   @Column('int', { name: 'clarify_streak', default: 0 })
   clarifyStreak: number;
 
+  /** How many lines the conversation has (the last line's `seq`). */
+  @Column('int', { name: 'line_count', default: 0 })
+  lineCount: number;
+
   @Column('jsonb', { name: 'last_frame', nullable: true })
   lastFrame: QueryFrame | null;
 
