@@ -114,7 +114,9 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
     const { turn_id, deadline, payload } = data.data;
     // A job whose turn is already over is dropped before any work (and never retried).
     if (Date.now() >= deadline) throw new UnrecoverableError(`deadline_passed: ${this.queueName}.${job.name}`);
-    const handler = this.getHandlerByPattern(job.name);
+    // ops are plain strings, stored under themselves: a direct lookup (Nest's getHandlerByPattern
+    // tries JSON.parse first and throws on every job — ~1% of a busy process' CPU)
+    const handler = this.messageHandlers.get(job.name);
     if (!handler) return failure('internal', `no handler for ${this.queueName}.${job.name}`);
     try {
       const ctx = new HopContext([job, turn_id, deadline]);
