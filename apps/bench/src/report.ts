@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BudgetResult } from './budget.bench';
@@ -202,6 +202,62 @@ function sections(r: Results): Section[] {
   return out;
 }
 
+/** A earlier run kept for comparison (bench/results/baseline.json): what a change did, measured the same way. */
+export interface Baseline {
+  meta: Meta;
+  results: Results;
+}
+
+export const BASELINE_PATH = resolve('bench', 'results', 'baseline.json');
+
+export function readBaseline(path = BASELINE_PATH): Baseline | null {
+  if (!existsSync(path)) return null;
+  try {
+    const b = JSON.parse(readFileSync(path, 'utf8')) as Baseline;
+    return b.meta && b.results ? b : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Before → after for the end-to-end figures (overhead, I/O per turn, throughput), when both runs measured them. */
+export function comparison(base: Baseline, r: Results): Section | null {
+  const rows: (string | number)[][] = [];
+  const row = (what: string, before: number | undefined, after: number | undefined, d = 2, unit = '') => {
+    if (before === undefined || after === undefined) return;
+    const change = before === 0 ? '—' : `${after >= before ? '+' : ''}${fmt(((after - before) / before) * 100, 0)} %`;
+    rows.push([what, `${fmt(before, d)}${unit}`, `${fmt(after, d)}${unit}`, change]);
+  };
+  const a = base.results.overhead;
+  const b = r.overhead;
+  if (a && b) {
+    row('overhead: in-process p50', a.inproc.p50, b.inproc.p50, 2, ' ms');
+    row('overhead: queue pipeline p50', a.queue.p50, b.queue.p50, 2, ' ms');
+    row('overhead: added per turn p50', a.added_ms_p50, b.added_ms_p50, 2, ' ms');
+    row('overhead: ratio p50', a.ratio_p50, b.ratio_p50, 3);
+    row('hops per turn (queue pipeline)', a.hops_per_turn_queue, b.hops_per_turn_queue, 2);
+    row('Postgres statements per turn', a.io_per_turn.queue.pg, b.io_per_turn.queue.pg, 1);
+    row('Redis commands per turn (queue pipeline)', a.io_per_turn.queue.redis, b.io_per_turn.queue.redis, 1);
+  }
+  const ta = base.results.throughput;
+  const tb = r.throughput;
+  if (ta && tb) {
+    for (const lb of tb.levels) {
+      const la = ta.levels.find((l) => l.concurrency === lb.concurrency);
+      row(`throughput c=${lb.concurrency}: turns/s`, la?.turns_per_s, lb.turns_per_s, 1);
+      row(`throughput c=${lb.concurrency}: p99`, la?.p99_ms, lb.p99_ms, 0, ' ms');
+      row(`throughput c=${lb.concurrency}: server ms CPU per turn`, la ? (la.server_cores * 1000) / la.turns_per_s : undefined, (lb.server_cores * 1000) / lb.turns_per_s, 1);
+    }
+  }
+  if (!rows.length) return null;
+  return {
+    title: `Before → after (baseline: commit ${base.meta.commit}, ${base.meta.started_at}; bench/results/baseline.json)`,
+    head: ['figure', 'before', 'after', 'change'],
+    rows,
+    note: 'Both runs on this machine, same benchmark code paths; each side is a median over its own repetitions (noise between runs is several %).',
+  };
+}
+
 function loadLine(m: Meta): string {
   const l = m.loadavg_1m;
   return l ? `Machine load during the run (1-min load average on ${m.cpus} cores): min ${l.min}, median ${l.median}, max ${l.max}.` : '';
@@ -252,7 +308,9 @@ export function meta(started: Date, durationS: number, commit: string): Meta {
 export function writeReport(m: Meta, r: Results, errors: Record<string, string>, outDir = resolve('bench', 'results')): { json: string; md: string; targets: Target[] } {
   const t = targets(r, errors);
   const targetRows = t.map((x) => [x.benchmark, x.target, x.measured, verdict(x.pass)]);
-  const secs = sections(r);
+  const base = readBaseline();
+  const cmp = base ? comparison(base, r) : null;
+  const secs = [...(cmp ? [cmp] : []), ...sections(r)];
 
   const text = [
     '',
