@@ -41,7 +41,7 @@ export interface OverheadResult {
   outcomes: string[];
   per_rep: { inproc_p50: number; queue_p50: number; ratio_p50: number; added_ms_p50: number }[];
   /** One hop alone, sequential: a tiny payload (retrieve_section) and a large one (decide over a drug's parts). */
-  single_hop: { op: string; payload_kb: number; inproc_p50: number; queue_p50: number; queue_p99: number }[];
+  single_hop: { op: string; payload_kb: number; inproc_p50: number; queue_p50: number; queue_p99: number; queue_cpu_ms_per_hop?: number }[];
   /** Mean time per turn the orchestrator waited on worker hops (trace timings), by mode: the rest of the added time is the `turns` hop. */
   worker_hop_ms_per_turn: { inproc: number; queue: number };
   /** Per queue, from BullMQ's own job timestamps (ms resolution): added → active (wait) and active → finished (run). */
@@ -87,17 +87,23 @@ async function jobStages(prefix: string, turnIds: Set<string>): Promise<JobStage
 
 const HOP_SAMPLES = 150;
 
-/** Round trip of one hop, sequential, p50/p99 in ms. */
-async function hopLatency(client: HopClient, call: (c: HopClient, ticket: { turnId: string; deadline: number }) => Promise<{ ok: boolean }>): Promise<Dist> {
+/**
+ * Round trip of one hop, sequential: p50/p99 in ms, and the CPU this process spent per hop
+ * (producer, worker and QueueEvents all live here, so it is the whole client-side cost of a hop).
+ */
+async function hopLatency(client: HopClient, call: (c: HopClient, ticket: { turnId: string; deadline: number }) => Promise<{ ok: boolean }>): Promise<Dist & { cpu_ms: number }> {
   const ms: number[] = [];
   const until = Date.now() + 15_000;
+  let cpu0 = process.cpuUsage();
   for (let i = 0; i < HOP_SAMPLES + 20 && Date.now() < until; i++) {
+    if (i === 20) cpu0 = process.cpuUsage();
     const t0 = now();
     const o = await call(client, { turnId: randomUUID(), deadline: Date.now() + 10_000 });
     if (!o.ok) throw new Error('hop failed');
     if (i >= 20) ms.push(now() - t0);
   }
-  return dist(ms);
+  const cpu = process.cpuUsage(cpu0);
+  return { ...dist(ms), cpu_ms: (cpu.user + cpu.system) / 1000 / Math.max(1, ms.length) };
 }
 
 /** One pass over the mix: every conversation's turns in order (rows created as the gateway would, not timed). */
@@ -216,7 +222,7 @@ export async function overheadBench(ids: RunIds): Promise<OverheadResult> {
     ] as const) {
       const a = await hopLatency(inprocHops, fn);
       const b = await hopLatency(hops, fn);
-      singleHop.push({ op, payload_kb: round(JSON.stringify(payload).length / 1024, 1), inproc_p50: round(a.p50, 3), queue_p50: round(b.p50, 3), queue_p99: round(b.p99, 3) });
+      singleHop.push({ op, payload_kb: round(JSON.stringify(payload).length / 1024, 1), inproc_p50: round(a.p50, 3), queue_p50: round(b.p50, 3), queue_p99: round(b.p99, 3), queue_cpu_ms_per_hop: round(b.cpu_ms, 3) });
     }
     log(`overhead single hop: ${singleHop.map((h) => `${h.op} ${h.payload_kb} kB: ${h.inproc_p50} → ${h.queue_p50} ms`).join('; ')}`);
 

@@ -131,8 +131,9 @@ function sections(r: Results): Section[] {
     });
     out.push({
       title: 'One hop alone (sequential round trips, ms)',
-      head: ['op', 'payload kB', 'in-process p50', 'queue p50', 'queue p99'],
-      rows: o.single_hop.map((h) => [h.op, h.payload_kb, fmt(h.inproc_p50, 3), fmt(h.queue_p50, 3), fmt(h.queue_p99, 3)]),
+      head: ['op', 'payload kB', 'in-process p50', 'queue p50', 'queue p99', 'queue: CPU ms per hop (this process)'],
+      rows: o.single_hop.map((h) => [h.op, h.payload_kb, fmt(h.inproc_p50, 3), fmt(h.queue_p50, 3), fmt(h.queue_p99, 3), fmt(h.queue_cpu_ms_per_hop, 3)]),
+      note: 'CPU per hop = process.cpuUsage() over the sequential loop ÷ hops: producer, worker and QueueEvents share this process, so it is what one BullMQ hop costs a Node process here, before any work.',
     });
   }
   if (r.throughput) {
