@@ -139,7 +139,7 @@ function sections(r: Results): Section[] {
   if (r.throughput) {
     out.push({
       title: `Throughput through the gateway (closed loop, keep-alive, ${r.throughput.reps} reps × ${r.throughput.window_ms / 1000} s per level, medians)`,
-      head: ['concurrency', 'turns/s', 'p50 ms', 'p99 ms', 'ok', 'errors', 'turns/s per rep', 'server CPU (cores)', 'machine busy'],
+      head: ['concurrency', 'turns/s', 'p50 ms', 'p99 ms', 'ok', 'errors', 'turns/s per rep', 'server CPU (cores)', 'server CPU ms / turn', 'Redis CPU ms / turn', 'machine busy'],
       rows: r.throughput.levels.map((l) => [
         l.concurrency,
         fmt(l.turns_per_s, 1),
@@ -149,9 +149,11 @@ function sections(r: Results): Section[] {
         l.errors ? `${l.errors} ${JSON.stringify(l.error_statuses)}` : 0,
         l.per_rep_turns_per_s.join(', '),
         fmt(l.server_cores, 2),
+        fmt((l.server_cores * 1000) / l.turns_per_s, 1),
+        fmt(l.redis_ms_per_turn, 2),
         `${fmt(l.machine_busy * 100, 0)}%`,
       ]),
-      note: 'Server CPU = the all-in-one process (1.0 = one core busy); machine busy = all of the machine\'s cores (Postgres, Redis, the load generator and anything else running).',
+      note: 'Server CPU = the all-in-one process (1.0 = one core busy); Redis CPU = the Redis server’s own CPU (INFO cpu) during the level ÷ turns; machine busy = all of the machine\'s cores (Postgres, Redis, the load generator and anything else running).',
     });
   }
   if (r.scaling) {

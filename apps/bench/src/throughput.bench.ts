@@ -1,6 +1,7 @@
 import { Agent } from 'node:http';
 import { spawnServer } from './apps';
-import { API_KEY, baseEnv, cpuMeter, dist, httpRequest, log, median, now, round, sleep, type RunIds } from './common';
+import { Redis } from 'ioredis';
+import { API_KEY, baseEnv, cpuMeter, dist, httpRequest, log, median, now, redisCpuSeconds, REDIS_URL, round, sleep, type RunIds } from './common';
 import { MIX } from './conversations';
 
 export const LEVELS = [1, 8, 32, 128];
@@ -25,6 +26,8 @@ export interface LevelResult {
   /** During the window: the server process' CPU (cores) and the whole machine's busy share (both cores). */
   server_cores: number;
   machine_busy: number;
+  /** Redis' CPU (INFO cpu) per turn during the level, ms: what the queues cost the Redis server. */
+  redis_ms_per_turn?: number;
 }
 
 export interface ThroughputResult {
@@ -112,15 +115,22 @@ export async function throughputBench(ids: RunIds, cpuProfDir?: string): Promise
   const serverEnv = { ...baseEnv(ids, `${ids.prefix}_tp`), RATE_LIMIT_PER_MINUTE: '0', RUN_MIGRATIONS: 'false', GATEWAY_WAIT_MS: '20000' };
   log('throughput: starting the all-in-one server process');
   const { child, port } = await spawnServer(serverEnv, cpuProfDir);
+  let redis: Redis | undefined;
   try {
+    redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
     // one untimed pass so every lane and pool is open
     await runLevelQuiet(port);
-    const per = new Map<number, { tps: number[]; ok: number[][]; errors: Sample[][]; server: number[]; machine: number[] }>();
+    const per = new Map<number, { tps: number[]; ok: number[][]; errors: Sample[][]; server: number[]; machine: number[]; redis: number[] }>();
     for (let r = 0; r < REPS; r++) {
       const order = r % 2 === 0 ? LEVELS : [...LEVELS].reverse();
       for (const c of order) {
+        const r0 = await redisCpuSeconds(redis!);
+        const t0 = now();
         const res = await runLevel(port, child.proc.pid!, c);
-        const e = per.get(c) ?? { tps: [], ok: [], errors: [], server: [], machine: [] };
+        const redisSeconds = (await redisCpuSeconds(redis!)) - r0;
+        const e = per.get(c) ?? { tps: [], ok: [], errors: [], server: [], machine: [], redis: [] };
+        // Redis' cores during the level ÷ turns per second = its CPU ms per turn
+        e.redis.push(((redisSeconds / ((now() - t0) / 1000)) * 1000) / res.turnsPerS);
         e.server.push(res.cpu.server_cores);
         e.machine.push(res.cpu.machine_busy);
         e.tps.push(res.turnsPerS);
@@ -147,6 +157,7 @@ export async function throughputBench(ids: RunIds, cpuProfDir?: string): Promise
         per_rep_turns_per_s: e.tps.map((x) => round(x, 1)),
         server_cores: round(median(e.server), 2),
         machine_busy: round(median(e.machine), 2),
+        redis_ms_per_turn: round(median(e.redis), 2),
       };
     });
     const within = levels.filter((l) => l.p99_ms <= P99_SLO_MS).sort((a, b) => b.turns_per_s - a.turns_per_s)[0];
@@ -158,6 +169,7 @@ export async function throughputBench(ids: RunIds, cpuProfDir?: string): Promise
       server_env: { RATE_LIMIT_PER_MINUTE: '0', ANSWER_PROVIDER: 'stub', EMBEDDING_PROVIDER: 'hash', WORKER_CONCURRENCY: 'default' },
     };
   } finally {
+    redis?.disconnect();
     const code = await child.stop();
     if (code !== 0) log(`throughput: server exited with ${code}: ${child.stderr()}`);
   }
