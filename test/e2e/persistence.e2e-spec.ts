@@ -153,6 +153,18 @@ describe('persistence: one statement per turn write', () => {
     }
   });
 
+  it('finish (the fallback when the full completion failed) ends the turn with its reply and writes no lines', async () => {
+    const conversationId = randomUUID();
+    const t = randomUUID();
+    await turns.create({ id: t, conversation: { kind: 'new', id: conversationId }, owner: OWNER, turn: 'q', legacy: false, idempotencyKey: null });
+    await turns.finish(t, reply('a'));
+    const done = (await turns.get(t))!;
+    expect([done.status, done.decision, done.reason, done.llmCalls, done.elapsedMs]).toEqual(['done', 'answerable', 'answered', 2, 12]);
+    expect(done.result?.answer).toBe('a');
+    expect(done.finishedAt).not.toBeNull();
+    expect(await count('SELECT count(*) AS n FROM conversation_lines WHERE conversation_id = $1', [conversationId])).toBe(0);
+  });
+
   it('completes a stateless turn (no conversation) and writes a trace in one insert', async () => {
     const t = randomUUID();
     expect(await turns.create({ id: t, conversation: { kind: 'none' }, owner: OWNER, turn: 'q', legacy: true, idempotencyKey: null })).toEqual({ kind: 'created', conversationId: null });

@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { AgentReply, ConversationLine, QueryFrame, TurnReply } from '@app/contracts';
 import { ConversationEntity } from './entities/conversation.entity';
 import { ConversationLineEntity } from './entities/conversation-line.entity';
+import { finishTurnStatement } from './turn.repository';
 
 export interface Memory {
   lines: ConversationLine[];
@@ -49,14 +50,13 @@ export class ConversationRepository {
        SELECT c.clarify_streak, c.last_frame,
               COALESCE((SELECT json_agg(json_build_object('role', l.role, 'text', l.text) ORDER BY l.seq)
                         FROM (SELECT role, text, seq FROM conversation_lines WHERE conversation_id = $2::uuid ORDER BY seq DESC LIMIT $3) l),
-                       '[]'::json) AS lines,
-              (SELECT count(*) FROM run)::int AS marked
+                       '[]'::json) AS lines
        FROM conversations c WHERE c.id = $2::uuid`,
       [turnId, conversationId, limit],
     )) as { clarify_streak: number; last_frame: QueryFrame | null; lines: ConversationLine[] }[];
     const conv = rows[0];
     if (!conv) return { lines: [], lastFrame: null, clarifyStreak: 0 };
-    return { lines: conv.lines.map((l) => ({ role: l.role, text: l.text })), lastFrame: conv.last_frame ?? null, clarifyStreak: conv.clarify_streak };
+    return { lines: conv.lines, lastFrame: conv.last_frame ?? null, clarifyStreak: conv.clarify_streak };
   }
 
   /**
@@ -67,12 +67,9 @@ export class ConversationRepository {
    * lines exist updates only the turn.
    */
   async completeTurn(o: TurnOutcome): Promise<void> {
-    const r = o.reply;
-    const turnParams = [o.turnId, r.decision, r.reason, JSON.stringify(r), r.usage.elapsed_ms, r.usage.llm_calls];
-    const finishTurn = `UPDATE turns SET status = 'done', decision = $2, reason = $3, result = $4::jsonb, elapsed_ms = $5, llm_calls = $6, finished_at = now()
-                        WHERE id = $1::uuid RETURNING 1`;
+    const finish = finishTurnStatement(o.turnId, o.reply);
     if (!o.conversationId) {
-      await this.ds.query(finishTurn, turnParams);
+      await this.ds.query(finish.sql, finish.params);
       return;
     }
     await this.ds.query(
@@ -89,9 +86,9 @@ export class ConversationRepository {
          SELECT $7::uuid, $1::uuid, conv.line_count, 'assistant', $11::text FROM conv
          RETURNING 1
        ),
-       turn AS (${finishTurn})
-       SELECT (SELECT count(*) FROM lines)::int AS lines, (SELECT count(*) FROM turn)::int AS turns`,
-      [...turnParams, o.conversationId, o.userText, o.frame === null ? null : JSON.stringify(o.frame), o.clarifyStreak, r.answer],
+       turn AS (${finish.sql})
+       SELECT 1`,
+      [...finish.params, o.conversationId, o.userText, o.frame === null ? null : JSON.stringify(o.frame), o.clarifyStreak, o.reply.answer],
     );
   }
 }

@@ -13,6 +13,18 @@ export type CreateTurnResult =
 
 const UNIQUE_VIOLATION = '23505';
 
+/**
+ * Marks a turn done with its reply: the statement and its parameters ($1..$6), shared by the
+ * full completion (a CTE of ConversationRepository.completeTurn) and the fallback `finish`.
+ */
+export function finishTurnStatement(turnId: string, reply: TurnReply): { sql: string; params: unknown[] } {
+  return {
+    sql: `UPDATE turns SET status = 'done', decision = $2, reason = $3, result = $4::jsonb, elapsed_ms = $5, llm_calls = $6, finished_at = now()
+          WHERE id = $1::uuid RETURNING 1`,
+    params: [turnId, reply.decision, reply.reason, JSON.stringify(reply), reply.usage.elapsed_ms, reply.usage.llm_calls],
+  };
+}
+
 /** Turn rows: queued → running → done | failed. */
 export class TurnRepository {
   constructor(private readonly ds: DataSource) {}
@@ -83,18 +95,8 @@ export class TurnRepository {
 
   /** Marks a turn done with its reply, without touching conversation lines (fallback when the full write failed). */
   async finish(id: string, reply: TurnReply): Promise<void> {
-    await this.ds.getRepository(TurnEntity).update(
-      { id },
-      {
-        status: 'done',
-        decision: reply.decision,
-        reason: reply.reason,
-        result: reply,
-        elapsedMs: reply.usage.elapsed_ms,
-        llmCalls: reply.usage.llm_calls,
-        finishedAt: new Date(),
-      },
-    );
+    const { sql, params } = finishTurnStatement(id, reply);
+    await this.ds.query(sql, params);
   }
 
   /** Turns still queued or running long after any reply could come: a worker died. Marks them failed. */
