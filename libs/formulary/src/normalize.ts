@@ -5,8 +5,12 @@ export function normalize(text: string): string {
   return text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
+const NON_ASCII = /[^\x20-\x7e\s]/;
+
 /** Diacritics folded (đ→d): "trẻ 5 tuổi" and "tre 5 tuoi" meet here. */
 export function fold(text: string): string {
+  // ASCII has no diacritics and NFC/NFD leave it alone: most drug names and numbers
+  if (!NON_ASCII.test(text)) return text.toLowerCase().replace(/\s+/g, ' ').trim();
   return normalize(text)
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

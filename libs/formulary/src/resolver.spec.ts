@@ -60,4 +60,32 @@ describe('drug resolver', () => {
     expect(editDistance('abcd', 'abdc')).toBe(1);
     expect(editDistance('kitten', 'sitting')).toBe(3);
   });
+
+  it('stops early past the limit without changing any distance within it', () => {
+    // a deterministic pseudo-random walk over short strings of a small alphabet, so
+    // transpositions, repeats and near-misses all occur
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const word = () => Array.from({ length: 1 + Math.floor(next() * 9) }, () => 'abcd'[Math.floor(next() * 4)]).join('');
+    let checked = 0;
+    for (let k = 0; k < 3000; k++) {
+      const [a, b] = [word(), word()];
+      const full = editDistance(a, b);
+      for (const max of [0, 1, 2, 3]) {
+        const bounded = editDistance(a, b, max);
+        if (full <= max) expect(bounded).toBe(full);
+        else expect(bounded).toBeGreaterThan(max);
+        checked++;
+      }
+    }
+    expect(checked).toBe(12_000);
+    expect(editDistance('ca', 'abc', 2)).toBe(editDistance('ca', 'abc'));
+  });
+
+  it('gives the same fuzzy answer from its cache, as a copy the caller may change', () => {
+    const first = resolver.resolve('paracetamon')!;
+    first.drug_id = 'changed';
+    expect(resolver.resolve('paracetamon')).toMatchObject({ drug_id: 'paracetamol', via: 'fuzzy' });
+    expect(resolver.resolve('PARACETAMON')).toEqual(resolver.resolve('paracetamon'));
+  });
 });

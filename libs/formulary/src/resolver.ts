@@ -15,19 +15,34 @@ export interface Mention {
   resolution: Resolution | null;
 }
 
-/** Optimal string alignment distance (Damerau-Levenshtein with adjacent transpositions). */
+/**
+ * Optimal string alignment distance (Damerau-Levenshtein with adjacent transpositions).
+ * Stops early, returning max + 1, once every cell of a row exceeds `max`.
+ */
 export function editDistance(a: string, b: string, max = Infinity): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 0; j <= b.length; j++) d[0][j] = j;
+  // three rolling rows: i - 2 (for transpositions), i - 1 and i
+  let older = new Array<number>(b.length + 1).fill(0);
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let cur = new Array<number>(b.length + 1).fill(0);
+  let prevMin = 0;
   for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, older[j - 2] + 1);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
     }
+    // a row's minimum is at least min(the previous row's, the one before's + 1): once two
+    // consecutive rows are past the limit, every later row is too
+    if (rowMin > max && prevMin > max) return max + 1;
+    prevMin = rowMin;
+    [older, prev, cur] = [prev, cur, older];
   }
-  return d[a.length][b.length];
+  return prev[b.length];
 }
 
 /** Typos tolerated by name length: short names must match closely. */
@@ -36,6 +51,9 @@ function maxTypos(len: number): number {
   if (len < 8) return 1;
   return 2;
 }
+
+/** Fuzzy resolutions remembered per resolver (the cache is emptied when full). */
+const FUZZY_CACHE_SIZE = 10_000;
 
 /** Below this a fuzzy match is reported as unknown, never as the nearest drug. */
 export const MIN_CONFIDENCE = 0.75;
@@ -57,6 +75,8 @@ export class DrugResolver {
   private readonly names = new Map<string, { drug_id: string; name: string }>();
   private readonly exact = new Map<string, string>();
   private readonly maxWords: number;
+  /** folded mention -> its fuzzy resolution: the scan over every name is the expensive part */
+  private readonly fuzzy = new Map<string, Resolution | null>();
 
   constructor(drugs: CorpusDrug[]) {
     let maxWords = 1;
@@ -80,6 +100,18 @@ export class DrugResolver {
     if (!f) return null;
     const hit = this.names.get(f);
     if (hit) return { drug_id: hit.drug_id, confidence: 0.98, via: 'folded', matched: hit.name };
+    if (this.fuzzy.has(f)) return this.copy(this.fuzzy.get(f)!);
+    const found = this.nearest(f);
+    if (this.fuzzy.size >= FUZZY_CACHE_SIZE) this.fuzzy.clear();
+    this.fuzzy.set(f, found);
+    return this.copy(found);
+  }
+
+  private copy(r: Resolution | null): Resolution | null {
+    return r && { ...r };
+  }
+
+  private nearest(f: string): Resolution | null {
     let best: Resolution | null = null;
     for (const [name, { drug_id, name: display }] of this.names) {
       const limit = maxTypos(name.length);
