@@ -37,16 +37,24 @@ export class StubVerifier implements AnswerVerifier {
     return { entailed: unsupported.length === 0, unsupported_claims: unsupported, omissions: [] };
   }
 
+  /** The cited set's words now; its drugs and phrase polarities only once a sentence's coverage needs them. */
   private view(cited: EvidencePart[]): CitedView {
     const text = cited.map((p) => `${p.drug_name}: ${p.text}`).join(' ');
     const words = syllables(text);
+    const resolver = this.resolver;
+    let drugs: Set<string> | undefined;
+    let polarity: Map<string, Set<boolean>>[] | undefined;
     return {
       words: new Set(words),
-      drugs: new Set([
-        ...cited.map((p) => p.drug_id),
-        ...this.resolver.findMentions(text).flatMap((m) => (m.resolution ? [m.resolution.drug_id] : [])),
-      ]),
-      polarity: PHRASE_LENGTHS.map((n) => polarities(words, n)),
+      get drugs() {
+        return (drugs ??= new Set([
+          ...cited.map((p) => p.drug_id),
+          ...resolver.findMentions(text).flatMap((m) => (m.resolution ? [m.resolution.drug_id] : [])),
+        ]));
+      },
+      get polarity() {
+        return (polarity ??= PHRASE_LENGTHS.map((n) => polarities(words, n)));
+      },
     };
   }
 
@@ -66,10 +74,10 @@ export class StubVerifier implements AnswerVerifier {
 
 /** What a sentence is checked against: the folded words, drugs and phrase polarities of the parts it cites. */
 interface CitedView {
-  words: Set<string>;
-  drugs: Set<string>;
+  readonly words: Set<string>;
+  readonly drugs: Set<string>;
   /** One map per PHRASE_LENGTHS entry: phrase -> the polarities it has in the evidence. */
-  polarity: Map<string, Set<boolean>>[];
+  readonly polarity: Map<string, Set<boolean>>[];
 }
 
 const PHRASE_LENGTHS = [2, 3];
