@@ -172,6 +172,18 @@ describe('verification worker contract', () => {
     expect((await h.budget.state(t.turnId))!.calls).toBe(0);
   });
 
+  it('list mode: a sentence citing a drug outside the candidate set fails the guard, without an entailment call', async () => {
+    const sentences = [{ text: PART.text, doc_ids: [PART.doc_id] }];
+    const t = await h.turn();
+    const outside = value(await h.hops.call('verification', 'verify', { ...base, answer_sentences: sentences, list_mode: true, candidates: ['ibuprofen'] }, t));
+    expect(outside.guard_ok).toBe(false);
+    expect(outside.guard_failures).toEqual([`sentence 1: cites ${PART.doc_id}, outside the candidate set`]);
+    expect(outside.entailment).toBeNull();
+    expect((await h.budget.state(t.turnId))!.calls).toBe(0);
+    const inside = value(await h.hops.call('verification', 'verify', { ...base, answer_sentences: sentences, list_mode: true, candidates: [PART.drug_id] }, await h.turn()));
+    expect(inside).toMatchObject({ guard_ok: true, entailment: { entailed: true } });
+  });
+
   it('check_sufficiency answers in its contract; a bad payload is invalid_payload; an expired job is deadline_passed', async () => {
     const t = await h.turn();
     expect(value(await h.hops.call('verification', 'check_sufficiency', { query: 'q', evidence: [PART] }, t))).toEqual({ sufficient: true });

@@ -1,5 +1,5 @@
 import type { EvidencePart } from '@app/contracts';
-import { canonicalNumber, checkCitations, checkNumericGrounding, extractNumbers } from './numeric-guard';
+import { canonicalNumber, checkCandidateCitations, checkCitations, checkNumericGrounding, extractNumbers } from './numeric-guard';
 
 const part = (doc_id: string, text: string): EvidencePart => ({
   doc_id,
@@ -103,5 +103,19 @@ describe('citation check', () => {
   it('rejects a sentence citing a part it was not shown', () => {
     expect(checkCitations([{ text: 'x', doc_ids: ['aspirin__chi_dinh__1'] }], EVIDENCE).ok).toBe(false);
     expect(checkCitations([{ text: 'x', doc_ids: [P1] }], EVIDENCE).ok).toBe(true);
+  });
+});
+
+describe('candidate-set check (list mode)', () => {
+  it('rejects a sentence citing a part of a drug outside the candidates, and names the sentence', () => {
+    const r = checkCandidateCitations([{ text: 'a', doc_ids: [P1] }, { text: 'b', doc_ids: [P1, WAR] }], EVIDENCE, ['paracetamol']);
+    expect(r.ok).toBe(false);
+    expect(r.failures).toEqual([`sentence 2: cites ${WAR}, outside the candidate set`]);
+  });
+  it('passes when every cited part belongs to a candidate', () => {
+    expect(checkCandidateCitations([{ text: 'a', doc_ids: [P1, WAR] }], EVIDENCE, ['paracetamol', 'warfarin']).ok).toBe(true);
+  });
+  it('leaves parts it was not shown to the citation check', () => {
+    expect(checkCandidateCitations([{ text: 'a', doc_ids: ['aspirin__chi_dinh__1'] }], EVIDENCE, ['paracetamol']).ok).toBe(true);
   });
 });

@@ -126,3 +126,20 @@ export function checkCitations(sentences: AnswerSentence[], evidence: EvidencePa
   });
   return { ok: failures.length === 0, failures };
 }
+
+/**
+ * List mode (condition → drug): every cited part must belong to a drug of the
+ * candidate set the answer was generated for.
+ */
+export function checkCandidateCitations(sentences: AnswerSentence[], evidence: EvidencePart[], candidates: string[]): GuardResult {
+  const allowed = new Set(candidates);
+  const drugOf = new Map(evidence.map((e) => [e.doc_id, e.drug_id]));
+  const failures: string[] = [];
+  sentences.forEach((s, i) => {
+    for (const id of s.doc_ids) {
+      const drug = drugOf.get(id);
+      if (drug && !allowed.has(drug)) failures.push(`sentence ${i + 1}: cites ${id}, outside the candidate set`);
+    }
+  });
+  return { ok: failures.length === 0, failures };
+}
