@@ -1,0 +1,255 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import { SECTION_KEYS, TurnReplySchema, type TurnReply } from '@app/contracts';
+import { extractNumbers } from '@app/agent';
+import { fold } from '@app/formulary';
+import { sampleIndex } from '../../libs/formulary/src/test-corpus';
+import { startStack, type Stack } from '../support/stack';
+import { USER_KEY } from '../support/test-env';
+
+interface Expect {
+  decision: string;
+  reason: string;
+  sections?: string[];
+  drugs?: string[];
+  required?: string[];
+  forbidden?: string[];
+  quick_replies?: boolean;
+}
+interface Conversation {
+  id: string;
+  description: string;
+  tags: string[];
+  turns: { user: string; expect: Expect }[];
+}
+interface TurnResult {
+  conversation: string;
+  turn: number;
+  user: string;
+  expected: Expect;
+  reply: TurnReply;
+  ms: number;
+  checks: Record<string, boolean>;
+}
+
+const ROOT = join(__dirname, '..', '..');
+
+/** A labelled conversation set, where its results go, and the thresholds CI holds it to. */
+export interface EvalSet {
+  /** Printed and written as the report's title. */
+  title: string;
+  /** Folder of conversation files, relative to the repo root. */
+  dir: string;
+  /** Thresholds file, relative to the repo root. */
+  thresholds: string;
+  /** eval/results/<stem>.json and .md */
+  stem: string;
+  /** The set must hold at least this many conversations (a half-deleted set fails). */
+  minConversations: number;
+}
+
+function load(set: EvalSet): { conversations: Conversation[]; thresholds: Record<string, number> } {
+  const conversations = readdirSync(join(ROOT, set.dir))
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .flatMap((f) => JSON.parse(readFileSync(join(ROOT, set.dir, f), 'utf8')) as Conversation[]);
+  const thresholds = JSON.parse(readFileSync(join(ROOT, set.thresholds), 'utf8')) as Record<string, number>;
+  return { conversations, thresholds };
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
+
+/**
+ * Evaluates one set: every conversation through the real gateway (all services
+ * in-process over real queues, Postgres and Redis). Prints a table, writes
+ * eval/results/<stem>.json and .md, and fails below the set's thresholds (a metric
+ * absent from the thresholds file is reported, not enforced).
+ * `ANSWER_PROVIDER=bedrock-converse npm run eval` evaluates a real model the same way.
+ */
+export function describeEvalSet(set: EvalSet): void {
+  describe(set.title, () => {
+    let stack: Stack;
+    const index = sampleIndex();
+    const results: TurnResult[] = [];
+    const { conversations, thresholds } = load(set);
+
+    beforeAll(async () => {
+      stack = await startStack();
+    }, 120_000);
+    afterAll(() => stack.close());
+
+    it(
+      `answers the conversations of ${set.dir} above ${set.thresholds}`,
+      async () => {
+        expect(conversations.length).toBeGreaterThanOrEqual(set.minConversations);
+        for (const c of conversations) {
+          let cid: string | undefined;
+          const userTurns: string[] = [];
+          for (const [i, t] of c.turns.entries()) {
+            const started = Date.now();
+            const res = await request(stack.http)
+              .post('/v1/rag/query')
+              .set('Authorization', `Bearer ${USER_KEY}`)
+              .send(cid ? { turn: t.user, conversation_id: cid } : { turn: t.user });
+            const ms = Date.now() - started;
+            expect(res.status).toBe(200);
+            const reply = TurnReplySchema.parse(res.body);
+            cid = reply.conversation_id ?? undefined;
+            userTurns.push(t.user);
+            results.push({ conversation: c.id, turn: i + 1, user: t.user, expected: t.expect, reply, ms, checks: checksFor(t.expect, reply, userTurns) });
+          }
+        }
+        const report = summarise(results);
+        mkdirSync(join(ROOT, 'eval', 'results'), { recursive: true });
+        writeFileSync(join(ROOT, 'eval', 'results', `${set.stem}.json`), JSON.stringify({ ...report, provider: process.env.ANSWER_PROVIDER ?? 'stub', turns: results.map(brief) }, null, 2));
+        writeFileSync(join(ROOT, 'eval', 'results', `${set.stem}.md`), markdown(set, report));
+        process.stdout.write(`${table(set, report)}\n`);
+        const enforced = Object.entries(thresholds).filter(([k]) => !k.startsWith('_'));
+        expect(enforced.length).toBeGreaterThan(0);
+        for (const [metric, floor] of enforced) {
+          const value = (report.metrics as Record<string, number>)[metric];
+          expect({ metric, value, ok: typeof value === 'number' && value >= floor }).toEqual({ metric, value, ok: true });
+        }
+      },
+      30 * 60_000,
+    );
+
+    function checksFor(e: Expect, r: TurnReply, userTurns: string[]): Record<string, boolean> {
+      const answer = fold(r.answer);
+      const citedSectionsOk = r.citations.every((c) => !!index.part(c.doc_id) && index.part(c.doc_id)!.section === c.section && (!e.sections || e.sections.includes(c.section)));
+      const userValues = new Set(userTurns.flatMap((u) => extractNumbers(u).map((n) => n.value)));
+      const quoteValues = new Set(r.citations.flatMap((c) => extractNumbers(c.quote).map((n) => n.value)));
+      const numbers = extractNumbers(r.answer);
+      return {
+        decision: r.decision === e.decision,
+        reason: r.reason === e.reason,
+        citations: citedSectionsOk,
+        numbers: numbers.every((n) => quoteValues.has(n.value) || userValues.has(n.value)),
+        required: (e.required ?? []).every((p) => answer.includes(fold(p))),
+        forbidden: (e.forbidden ?? []).every((p) => !answer.includes(fold(p))),
+        drugs: (e.drugs ?? []).every((d) => r.drugs.includes(d)),
+        quick_replies: !e.quick_replies || r.quick_replies.length > 0,
+      };
+    }
+  });
+}
+
+function brief(r: TurnResult) {
+  return {
+    conversation: r.conversation,
+    turn: r.turn,
+    user: r.user,
+    expected: `${r.expected.decision}/${r.expected.reason}`,
+    got: `${r.reply.decision}/${r.reply.reason}`,
+    ms: r.ms,
+    llm_calls: r.reply.usage.llm_calls,
+    failed_checks: Object.entries(r.checks).filter(([, ok]) => !ok).map(([k]) => k),
+    citations: r.reply.citations.map((c) => c.doc_id),
+  };
+}
+
+function summarise(results: TurnResult[]) {
+  const n = results.length;
+  const rate = (k: string) => results.filter((r) => r.checks[k]).length / n;
+  const citations = results.flatMap((r) => r.reply.citations.map(() => r.checks.citations));
+  const numberTurns = results.filter((r) => extractNumbers(r.reply.answer).length > 0);
+  const expectedAbstain = results.filter((r) => r.expected.decision === 'abstain');
+  const gotAbstain = results.filter((r) => r.reply.decision === 'abstain');
+  const truePos = results.filter((r) => r.expected.decision === 'abstain' && r.reply.decision === 'abstain');
+  const routeClarifies = results.filter((r) => r.expected.reason === 'ambiguous_route');
+  const perReason: Record<string, { n: number; correct: number }> = {};
+  const confusion: Record<string, Record<string, number>> = {};
+  for (const r of results) {
+    const e = `${r.expected.decision}/${r.expected.reason}`;
+    const g = `${r.reply.decision}/${r.reply.reason}`;
+    perReason[e] ??= { n: 0, correct: 0 };
+    perReason[e].n++;
+    if (e === g) perReason[e].correct++;
+    confusion[e] ??= {};
+    confusion[e][g] = (confusion[e][g] ?? 0) + 1;
+  }
+  const ms = results.map((r) => r.ms);
+  const calls = results.map((r) => r.reply.usage.llm_calls);
+  return {
+    conversations: new Set(results.map((r) => r.conversation)).size,
+    turns: n,
+    metrics: {
+      decision_accuracy: rate('decision'),
+      reason_accuracy: rate('reason'),
+      citation_validity: citations.length ? citations.filter(Boolean).length / citations.length : 1,
+      numeric_grounding: numberTurns.length ? numberTurns.filter((r) => r.checks.numbers).length / numberTurns.length : 1,
+      abstention_precision: gotAbstain.length ? truePos.length / gotAbstain.length : 1,
+      abstention_recall: expectedAbstain.length ? truePos.length / expectedAbstain.length : 1,
+      route_clarify_quick_replies: routeClarifies.length ? routeClarifies.filter((r) => r.reply.quick_replies.length > 0).length / routeClarifies.length : 1,
+      required_phrases: rate('required'),
+      forbidden_phrases: rate('forbidden'),
+      expected_drugs: rate('drugs'),
+      latency_p50_ms: quantile(ms, 0.5),
+      latency_p95_ms: quantile(ms, 0.95),
+      llm_calls_mean: calls.reduce((a, b) => a + b, 0) / Math.max(1, n),
+      llm_calls_max: Math.max(0, ...calls),
+    },
+    per_reason: Object.fromEntries(Object.entries(perReason).sort().map(([k, v]) => [k, { ...v, accuracy: v.correct / v.n }])),
+    confusion,
+    sections: SECTION_KEYS.length,
+  };
+}
+
+type Report = ReturnType<typeof summarise>;
+
+function table(set: EvalSet, r: Report): string {
+  const m = r.metrics;
+  const rows = [
+    ['conversations / turns', `${r.conversations} / ${r.turns}`],
+    ['decision accuracy', pct(m.decision_accuracy)],
+    ['reason accuracy', pct(m.reason_accuracy)],
+    ['citation validity', pct(m.citation_validity)],
+    ['numeric grounding', pct(m.numeric_grounding)],
+    ['abstention precision / recall', `${pct(m.abstention_precision)} / ${pct(m.abstention_recall)}`],
+    ['quick replies on route clarifies', pct(m.route_clarify_quick_replies)],
+    ['required / forbidden phrases', `${pct(m.required_phrases)} / ${pct(m.forbidden_phrases)}`],
+    ['expected drugs listed', pct(m.expected_drugs)],
+    ['latency p50 / p95', `${m.latency_p50_ms} ms / ${m.latency_p95_ms} ms`],
+    ['LLM calls per turn (mean / max)', `${m.llm_calls_mean.toFixed(2)} / ${m.llm_calls_max}`],
+  ];
+  const w = Math.max(...rows.map(([k]) => k.length));
+  const lines = rows.map(([k, v]) => `${k.padEnd(w)}  ${v}`);
+  const reasons = Object.entries(r.per_reason).map(([k, v]) => `  ${k.padEnd(48)} ${String(v.correct).padStart(3)}/${String(v.n).padEnd(3)} ${pct(v.accuracy)}`);
+  const misses = Object.entries(r.confusion).flatMap(([e, gs]) => Object.entries(gs).filter(([g]) => g !== e).map(([g, c]) => `  ${e} → ${g}: ${c}`));
+  return [set.title, ...lines, 'per expected reason:', ...reasons, 'confusions:', ...(misses.length ? misses : ['  none'])].join('\n');
+}
+
+function markdown(set: EvalSet, r: Report): string {
+  const m = r.metrics;
+  return [
+    `# ${set.title} — latest`,
+    '',
+    `Provider: \`${process.env.ANSWER_PROVIDER ?? 'stub'}\`; ${r.conversations} conversations, ${r.turns} turns (${set.dir}). Command: \`npm run eval\`.`,
+    '',
+    '| metric | value |',
+    '|---|---|',
+    `| decision accuracy | ${pct(m.decision_accuracy)} |`,
+    `| reason accuracy | ${pct(m.reason_accuracy)} |`,
+    `| citation validity | ${pct(m.citation_validity)} |`,
+    `| numeric grounding | ${pct(m.numeric_grounding)} |`,
+    `| abstention precision / recall | ${pct(m.abstention_precision)} / ${pct(m.abstention_recall)} |`,
+    `| quick replies on route clarifies | ${pct(m.route_clarify_quick_replies)} |`,
+    `| required / forbidden phrases | ${pct(m.required_phrases)} / ${pct(m.forbidden_phrases)} |`,
+    `| expected drugs listed | ${pct(m.expected_drugs)} |`,
+    `| latency p50 / p95 | ${m.latency_p50_ms} ms / ${m.latency_p95_ms} ms |`,
+    `| LLM calls per turn (mean / max) | ${m.llm_calls_mean.toFixed(2)} / ${m.llm_calls_max} |`,
+    '',
+    '## Per expected reason',
+    '',
+    '| expected | correct | accuracy |',
+    '|---|---|---|',
+    ...Object.entries(r.per_reason).map(([k, v]) => `| ${k} | ${v.correct}/${v.n} | ${pct(v.accuracy)} |`),
+    '',
+    '## Confusions (expected → got)',
+    '',
+    ...(Object.entries(r.confusion).flatMap(([e, gs]) => Object.entries(gs).filter(([g]) => g !== e).map(([g, c]) => `- ${e} → ${g}: ${c}`)) || []),
+    '',
+  ].join('\n');
+}
