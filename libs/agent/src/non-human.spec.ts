@@ -10,6 +10,12 @@ describe('veterinary scope guard', () => {
     'liều amoxicillin cho con bò',
     'thuốc cho thú cưng',
     'con cho cua toi bi non',
+    'Mèo bị sốt',
+    'meo bi sot',
+    'con meo nha toi bi non',
+    'lợn bị tiêu chảy',
+    'liều cho đàn gà',
+    'thuoc cho vat nuoi',
   ])('flags "%s"', (t) => expect(looksNonHuman(t)).toBe(true));
 
   it.each([
@@ -19,5 +25,17 @@ describe('veterinary scope guard', () => {
     'Bị ngứa dùng thuốc gì?',
     'Paracetamol cho người lớn',
     'Cho tôi hỏi liều ibuprofen',
+    // ordinary clinical words whose folded form is also an animal word
+    'Người lớn bị gút',
+    'nguoi lon bi gut',
+    'Con lớn bị sốt 39 độ',
+    'con lon nha toi bi ho',
+    'salbutamol cắt cơn hen',
+    'thuoc cat con hen',
+    'bệnh nhân méo miệng, yếu nửa người',
+    'bn bi meo mieng',
+    'con thở khò khè',
+    'con bỏ bú 2 ngày',
+    'con de non 34 tuan',
   ])('does not flag "%s"', (t) => expect(looksNonHuman(t)).toBe(false));
 });

@@ -1,4 +1,4 @@
-import { syllables } from '@app/formulary';
+import { fold, normalize } from '@app/formulary';
 
 /** Animal words that are unambiguous with their diacritics. */
 const ACCENTED = [
@@ -7,13 +7,20 @@ const ACCENTED = [
   'cho bò', 'bò bị', 'cho gà', 'gà bị', 'cho dê', 'dê bị', 'cho thỏ', 'thỏ bị', 'đàn gà', 'đàn bò',
 ];
 /**
- * Folded forms safe to match in unaccented input. Ambiguous folds are left out on purpose:
- * "cho" (for), "ngua" (ngứa, itching), "vit", "bo", "ga" alone mean other things.
+ * Animal phrases as typed without diacritics. They are matched only against words the
+ * user typed without diacritics: a word typed with its marks says what it is ("lớn",
+ * "cắt", "méo", "thở" are not "lợn", "cat", "mèo", "thỏ"). Folds that are also ordinary
+ * clinical words are left out on purpose, because the guard is deterministic and runs
+ * first: "cho" (for), "ngua" (ngứa, itching), "vit", "bo", "ga" alone; "meo" (méo miệng),
+ * "cat" (cắt cơn), "lon" (người lớn, con lớn), "con tho" (con thở), "con bo" (con bỏ bú),
+ * "con de" (con đẻ). The understanding step's own out-of-scope reading (row 12) still
+ * sees those turns.
  */
 const FOLDED = [
-  'con cho', 'cho cua toi', 'meo', 'thu y', 'thu cung', 'gia suc', 'gia cam', 'con heo', 'con lon', 'con bo', 'con ga',
-  'con de', 'con tho', 'cun', 'vat nuoi', 'thu nuoi', 'ga bi', 'dan ga', 'dan bo', 'dan heo', 'heo bi', 'lon bi', 'dog', 'cat', 'cats', 'dogs', 'pet', 'pets', 'veterinary',
-];
+  'con cho', 'cho cua toi', 'cho meo', 'con meo', 'meo bi', 'meo nha', 'meo cua', 'thu y', 'thu cung', 'gia suc',
+  'gia cam', 'con heo', 'heo bi', 'dan heo', 'con ga', 'ga bi', 'dan ga', 'dan bo', 'cun', 'vat nuoi', 'thu nuoi',
+  'dog', 'dogs', 'cats', 'pet', 'pets', 'veterinary',
+].map((p) => p.split(' '));
 const ACCENTED_RE = new RegExp(`(?<!\\p{L})(${ACCENTED.join('|')})(?!\\p{L})`, 'u');
 
 /**
@@ -21,8 +28,11 @@ const ACCENTED_RE = new RegExp(`(?<!\\p{L})(${ACCENTED.join('|')})(?!\\p{L})`, '
  * anything conversational, so an out-of-scope request never looks recoverable.
  */
 export function looksNonHuman(turn: string): boolean {
-  const lower = turn.normalize('NFC').toLowerCase();
+  const lower = normalize(turn);
   if (ACCENTED_RE.test(lower)) return true;
-  const s = ` ${syllables(turn).join(' ')} `;
-  return FOLDED.some((w) => s.includes(` ${w} `));
+  // each word as typed, and whether it was typed without diacritics
+  const words = (lower.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => ({ folded: fold(w), plain: fold(w) === w }));
+  return FOLDED.some((phrase) =>
+    words.some((_, i) => phrase.every((p, k) => words[i + k]?.plain && words[i + k].folded === p)),
+  );
 }

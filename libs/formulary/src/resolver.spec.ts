@@ -54,6 +54,9 @@ describe('drug resolver', () => {
     const unknown = resolver.findMentions('Liều zolpidem cho người lớn?');
     expect(unknown).toEqual([{ text: 'zolpidem', resolution: null }]);
     expect(resolver.findMentions('Trẻ 5 tuổi nặng 18 kg, liều bao nhiêu?')).toEqual([]);
+    // a dosage form is not an unknown drug
+    expect(resolver.findMentions('Cho uống siro')).toEqual([]);
+    expect(resolver.findMentions('bôi gel diclofenac').map((m) => m.resolution?.drug_id)).toEqual(['diclofenac']);
   });
 
   it('computes edit distance with transpositions', () => {

@@ -64,6 +64,8 @@ const NOT_DRUGS = new Set([
   'test', 'thanks', 'thank', 'you', 'please', 'sorry', 'copd', 'hiv', 'covid', 'the', 'and', 'or', 'of', 'for', 'is',
   'what', 'dose', 'ibs', 'ck', 'alt', 'ast', 'ecg', 'qt', 'bmi', 'nsaid', 'nsaids', 'ppi', 'ace', 'ain', 'system',
   'prompt', 'ignore', 'instructions', 'previous', 'json', 'sql', 'select', 'drop', 'table', 'admin', 'gout', 'stop',
+  // dosage forms (loanwords a user types for "the syrup", "the gel"), never a drug's name
+  'siro', 'sirop', 'syrup', 'gel', 'spray', 'cream', 'tablet', 'tablets', 'capsule', 'capsules', 'ampoule', 'ampul', 'suppository',
 ]);
 
 /**

@@ -1,3 +1,4 @@
+import { fold } from '@app/formulary';
 import { sampleIndex } from '../../../formulary/src/test-corpus';
 import { StubUnderstander } from './stub-understander';
 
@@ -28,6 +29,9 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     ['nguoi gia dung digoxin lieu bao nhieu', { population: 'elderly' }],
     ['Bệnh nhân 70 tuổi, liều enalapril?', { population: 'elderly', age_text: '70 tuổi' }],
     ['Trẻ sơ sinh 3,5 kg liều ceftriaxon', { population: 'pediatric', weight_kg: 3.5 }],
+    ['sơ sinh 10 ngày tuổi, 3,2 kg, liều ceftriaxon', { population: 'pediatric', age_text: '10 ngày', weight_kg: 3.2 }],
+    ['be 70 ngay tuoi nang 5kg lieu paracetamol', { population: 'pediatric', age_text: '70 ngày', weight_kg: 5 }],
+    ['bé 6 tuần tuổi, 4 kg, liều paracetamol', { population: 'pediatric', age_text: '6 tuần' }],
   ])('population, age and weight in "%s"', (t, expected) => {
     expect(parse(t)).toMatchObject({ turn_type: 'dosing_calc', ...expected });
   });
@@ -57,6 +61,17 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     ['Bị đái tháo đường typ 2 thì dùng thuốc gì?', 'condition_to_drug', 'đái tháo đường typ 2'],
   ])('condition → drug in "%s"', (t, type, condition) => {
     expect(parse(t)).toMatchObject({ turn_type: type, condition, condition_relation: 'INDICATION' });
+  });
+
+  it.each(['Có thuốc nào trị được không?', 'co thuoc nao chua duoc khong ban', 'thuoc nao tri dc ko'])(
+    'a "which drug treats it" with no condition named has no condition: "%s"',
+    (t) => expect(parse(t)).toMatchObject({ turn_type: 'condition_to_drug', condition: null, indication: null }),
+  );
+
+  it('particles around a named condition are not part of it', () => {
+    const f = parse('thuoc nao tri duoc lang ben khong ban');
+    expect(f.turn_type).toBe('condition_to_drug');
+    expect(fold(f.condition ?? '')).toBe('lang ben');
   });
 
   it('a symptom question is symptom_to_drug with an indication', () => {

@@ -65,6 +65,18 @@ function has(s: string, phrases: string[]): boolean {
  * The offline understanding provider: a deterministic Vietnamese parser (accented or
  * not). It extracts; the formulary resolver resolves drug names.
  */
+/** Age units as typed → how the frame writes them ("10 ngày tuổi" → "10 ngày"). */
+const AGE_UNITS: [RegExp, string][] = [
+  [/^(ngày|ngay)/iu, 'ngày'],
+  [/^(tuần|tuan)/iu, 'tuần'],
+  [/^(tháng|thang)/iu, 'tháng'],
+  [/./u, 'tuổi'],
+];
+/** Words that can follow "trị/chữa" without naming a condition ("trị được", "chữa được"). */
+const LEADING_PARTICLES = ['được', 'duoc', 'dc', 'đc'];
+/** Words that close a question without naming a condition ("…không bạn", "…nhé"). */
+const TRAILING_PARTICLES = ['bạn', 'ban', 'ạ', 'à', 'a', 'nhé', 'nhe', 'ha', 'hả', 'ko', 'k', 'hông', 'hong', 'chưa', 'chua', 'vậy', 'vay', 'không', 'khong'];
+
 export class StubUnderstander implements Understander {
   private readonly conditions: { folded: string; display: string }[];
 
@@ -102,8 +114,8 @@ export class StubUnderstander implements Understander {
     const frame = emptyFrame({ drugs, unknown_drugs: drugs.length ? [] : unknown });
 
     // Slots
-    const age = /(\d+(?:[.,]\d+)?)\s*(tuổi|tuoi|tháng tuổi|thang tuoi|tháng|thang)(?![\p{L}])/iu.exec(turn.normalize('NFC'));
-    if (age) frame.age_text = `${age[1]} ${/th/i.test(age[2]) ? 'tháng' : 'tuổi'}`;
+    const age = /(\d+(?:[.,]\d+)?)\s*(tuổi|tuoi|tháng tuổi|thang tuoi|tháng|thang|tuần tuổi|tuan tuoi|ngày tuổi|ngay tuoi)(?![\p{L}])/iu.exec(turn.normalize('NFC'));
+    if (age) frame.age_text = `${age[1]} ${AGE_UNITS.find(([re]) => re.test(age[2]))![1]}`;
     const weight = /(\d+(?:[.,]\d+)?)\s*(kg|ký|ky|kí|ki|cân|can|kilogram)(?![\p{L}])/iu.exec(turn.normalize('NFC'));
     if (weight) frame.weight_kg = Number(weight[1].replace(',', '.'));
     frame.population = this.population(s, age);
@@ -184,7 +196,8 @@ export class StubUnderstander implements Understander {
     if (has(s, P.adult)) return 'adult';
     if (has(s, P.pediatric)) return 'pediatric';
     if (age) {
-      if (/th/i.test(age[2])) return 'pediatric';
+      // an age in days, weeks or months is a child's
+      if (AGE_UNITS.find(([re]) => re.test(age[2]))![1] !== 'tuổi') return 'pediatric';
       const years = Number(age[1].replace(',', '.'));
       return years >= 65 ? 'elderly' : years >= 18 ? 'adult' : 'pediatric';
     }
@@ -223,6 +236,9 @@ export class StubUnderstander implements Understander {
         const rest = words
           .slice(i + vs.length)
           .filter((w) => !['bệnh', 'benh', 'không', 'khong', 'ạ', 'a', 'vậy', 'vay', 'nhỉ', 'nhi', 'là', 'la', 'gì', 'gi', 'nào', 'nao', 'thuốc', 'thuoc'].includes(w));
+        // "trị được không bạn": "được" after the verb and a closing address are not a condition
+        while (rest.length && LEADING_PARTICLES.includes(rest[0])) rest.shift();
+        while (rest.length && TRAILING_PARTICLES.includes(rest[rest.length - 1])) rest.pop();
         if (rest.length) return rest.join(' ');
       }
     }
