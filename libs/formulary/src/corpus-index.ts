@@ -66,6 +66,11 @@ export function expandCondition(condition: string): string[] {
  * a BM25 keyword index (MiniSearch) over folded syllables + bigrams, and an optional
  * dense matrix (one contiguous Float32Array, rows L2-normalised).
  */
+/** Folded Vietnamese function words and particles: on their own they name no condition. */
+const FUNCTION_WORDS = new Set([
+  'duoc', 'dc', 'khong', 'ko', 'k', 'co', 'bi', 'thi', 'la', 'va', 'hoac', 'cho', 'cua', 'nao', 'gi', 'thuoc', 'a', 'nhe', 'vay', 'chua', 'tri', 'dung', 'nay', 'kia',
+]);
+
 export class CorpusIndex implements DrugNames {
   readonly resolver: DrugResolver;
   private readonly byId = new Map<string, EvidencePart>();
@@ -191,7 +196,8 @@ export class CorpusIndex implements DrugNames {
     for (const v of variants) {
       // every syllable of the condition must occur (AND); the phrase check then keeps exact matches
       const tokens = syllables(v);
-      if (!tokens.length) continue;
+      // a "condition" of function words only ("được", "không bạn") names nothing: it must not list drugs
+      if (tokens.every((t) => FUNCTION_WORDS.has(t))) continue;
       for (const r of this.indications.search(tokens.join(' '), { combineWith: 'AND' })) {
         if (!this.indicationText.get(r.id as string)!.includes(` ${v} `)) continue;
         const prev = seen.get(r.id as string);

@@ -74,6 +74,11 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     expect(fold(f.condition ?? '')).toBe('lang ben');
   });
 
+  it('a specific condition under an umbrella head is kept whole; the bare umbrella stays ambiguous', () => {
+    expect(fold(parse('thuoc nao tri viem xoang').condition ?? '')).toBe('viem xoang');
+    expect(parse('Thuốc nào trị viêm?')).toMatchObject({ turn_type: 'condition_to_drug', condition_ambiguous: true });
+  });
+
   it('a symptom question is symptom_to_drug with an indication', () => {
     expect(parse('Thuốc gì trị sốt?')).toMatchObject({ turn_type: 'symptom_to_drug', indication: 'sốt' });
   });

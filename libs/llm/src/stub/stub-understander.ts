@@ -89,7 +89,9 @@ export class StubUnderstander implements Understander {
     this.conditions = [];
     for (const c of conditionVocabulary) {
       const folded = syllables(c).join(' ');
-      if (folded && !seen.has(folded)) {
+      // a one-word head that is neither a symptom nor an umbrella term ("kèm") is a fragment of a heading, not a condition
+      const fragment = !folded.includes(' ') && !SYMPTOMS.includes(folded) && !VAGUE_CONDITIONS.includes(folded);
+      if (folded && !fragment && !seen.has(folded)) {
         seen.add(folded);
         this.conditions.push({ folded, display: normalize(c) });
       }
@@ -225,8 +227,14 @@ export class StubUnderstander implements Understander {
 
   /** The condition named in a "which drug for X" turn: a formulary indication if one matches, else the words after the verb. */
   condition(turn: string): string | null {
+    // an umbrella head ("viêm") is only the answer when nothing more specific is named ("viêm xoang")
+    let umbrella: string | null = null;
     for (const variant of expandCondition(turn))
-      for (const c of this.conditions) if (` ${variant} `.includes(` ${c.folded} `)) return c.display;
+      for (const c of this.conditions)
+        if (` ${variant} `.includes(` ${c.folded} `)) {
+          if (!VAGUE_CONDITIONS.includes(c.folded)) return c.display;
+          umbrella ??= c.display;
+        }
     const words = normalize(turn).replace(/[?!.,;:]+/g, ' ').split(' ').filter(Boolean);
     const folded = words.map((w) => syllables(w).join(' '));
     for (const verb of ['điều trị', 'dieu tri', 'chỉ định', 'chi dinh', 'trị', 'tri', 'chữa', 'chua', 'dùng cho', 'dung cho']) {
@@ -246,6 +254,6 @@ export class StubUnderstander implements Understander {
     const before = /^(?:(?:người|nguoi|bệnh nhân|benh nhan)\s+)?(?:bị|bi)?\s*(.+?)\s+(?:thì\s+|thi\s+)?(?:nên\s+|nen\s+)?(?:dùng|dung|uống|uong)\s+(?:thuốc|thuoc|kháng sinh|khang sinh|gì|gi)/iu.exec(
       normalize(turn).replace(/[?!.,;:]+/g, ' ').trim(),
     );
-    return before ? before[1].trim() : null;
+    return before ? before[1].trim() : umbrella;
   }
 }
