@@ -41,6 +41,18 @@ const RECORD_STAGES = `
 
 /** An expression evaluated in the page. */
 const inPage = <T>(page: Page, expression: string) => page.evaluate(expression) as Promise<T>;
+/**
+ * Polls an expression until it is truthy. Not page.waitForFunction: a string predicate is run
+ * through eval inside the page, which the page's CSP (script-src 'self') rightly refuses;
+ * page.evaluate goes through the DevTools protocol, which CSP does not govern.
+ */
+async function waitInPage(page: Page, expression: string, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await inPage<boolean>(page, `Boolean(${expression})`))) {
+    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for: ${expression}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 describe('chat page in a real browser', () => {
   let stack: Stack;
@@ -106,7 +118,7 @@ describe('chat page in a real browser', () => {
     const reply = replies(page).nth(before);
     await reply.waitFor({ state: 'visible', timeout: 20_000 });
     // focus moves to the new reply
-    await page.waitForFunction(`document.activeElement?.id === ${JSON.stringify(await reply.getAttribute('id'))}`, undefined, { timeout: 2_000 });
+    await waitInPage(page, `document.activeElement?.id === ${JSON.stringify(await reply.getAttribute('id'))}`, 2_000);
     return reply;
   }
 
@@ -217,7 +229,7 @@ describe('chat page in a real browser', () => {
     const page = await newPage({ width: 900, height: 700 });
     await openChat(page, 'not-a-valid-key');
     const error = page.getByRole('alert');
-    await page.waitForFunction(`document.getElementById('key-error').textContent.length > 0`);
+    await waitInPage(page, `document.getElementById('key-error').textContent.length > 0`);
     expect(await error.textContent()).toBe('Khóa API không đúng. Hãy kiểm tra lại khóa được cấp và nhập lại.');
     expect(await page.getByLabel('Khóa API', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator('#chat').isVisible()).toBe(false);
@@ -230,7 +242,7 @@ describe('chat page in a real browser', () => {
     await page.getByLabel('Câu hỏi của bạn').waitFor();
     await inPage(page, `sessionStorage.setItem('duocthu.apiKey', 'revoked')`);
     await page.reload();
-    await page.waitForFunction(`document.getElementById('key-error').textContent.includes('Khóa API đã lưu không còn đúng')`);
+    await waitInPage(page, `document.getElementById('key-error').textContent.includes('Khóa API đã lưu không còn đúng')`);
 
     // 429 / 503 / 409 from the gateway, answered in words with the action
     await page.getByLabel('Khóa API', { exact: true }).fill(USER_KEY);

@@ -13,9 +13,10 @@ export default async function globalTeardown(): Promise<void> {
   }
   if (prefix?.startsWith('test_')) {
     const redis = new Redis(REDIS_URL);
+    // `${prefix}*`, not `${prefix}:*`: suites that need their own namespace use `${prefix}_<suite>`
     let cursor = '0';
     do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
       cursor = next;
       if (keys.length) await redis.del(...keys);
     } while (cursor !== '0');
