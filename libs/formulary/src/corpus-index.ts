@@ -69,6 +69,8 @@ export function expandCondition(condition: string): string[] {
 /** Folded Vietnamese function words and particles: on their own they name no condition. */
 const FUNCTION_WORDS = new Set([
   'duoc', 'dc', 'khong', 'ko', 'k', 'co', 'bi', 'thi', 'la', 'va', 'hoac', 'cho', 'cua', 'nao', 'gi', 'thuoc', 'a', 'nhe', 'vay', 'chua', 'tri', 'dung', 'nay', 'kia',
+  // demonstratives and the bare head: "chữa bệnh đó" (unaccented "benh do") points back, it names nothing
+  'do', 'day', 'ay', 'benh',
 ]);
 
 export class CorpusIndex implements DrugNames {

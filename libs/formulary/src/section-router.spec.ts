@@ -23,6 +23,13 @@ describe('section router', () => {
     expect(routeSections('chống chỉ định của aspirin')).toEqual(['chong_chi_dinh']);
   });
 
+  it('reads "bác sĩ chỉ định X" as who prescribed X, not as the indications section', () => {
+    expect(routeSections('Bé 11 tháng, bác sĩ chỉ định prednisolon. Liều cho bé bao nhiêu?')).toEqual(['lieu_luong_cach_dung']);
+    expect(routeSections('bs chi dinh amoxicillin, lieu bao nhieu')).toEqual(['lieu_luong_cach_dung']);
+    expect(routeSections('Prednisolon được chỉ định cho bệnh gì?')).toEqual(['chi_dinh']);
+    expect(routeSections('Chỉ định của prednisolon?')).toEqual(['chi_dinh']);
+  });
+
   it('returns nothing for a turn that asks no section', () => {
     expect(routeSection('Paracetamol')).toBeNull();
   });

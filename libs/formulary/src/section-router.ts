@@ -86,9 +86,17 @@ function find(hay: string, phrases: [string, SectionKey][]): { found: { at: numb
   return { found, hay };
 }
 
+/**
+ * "Chỉ định" as the verb "prescribed" ("bác sĩ chỉ định prednisolon", "đã chỉ định") names who
+ * ordered the drug, not the indications section; these phrases claim their words and route nowhere.
+ * ("X được chỉ định cho bệnh gì" is the indications question, so "được chỉ định" is not here.)
+ */
+const NOT_A_SECTION = ['bac si chi dinh', 'bs chi dinh', 'da chi dinh', 'bac si da chi dinh', 'bac si ke', 'bs ke'];
+
 /** All sections the text asks about: specific ones in order of first mention, then generic ones. */
 export function routeSections(text: string): SectionKey[] {
-  const strong = find(` ${syllables(text).join(' ')} `, PHRASES);
+  const masked = find(` ${syllables(text).join(' ')} `, NOT_A_SECTION.map((p) => [p, 'chi_dinh'] as [string, SectionKey]));
+  const strong = find(masked.hay, PHRASES);
   const weak = find(strong.hay, WEAK);
   const out: SectionKey[] = [];
   for (const f of [...strong.found.sort((a, b) => a.at - b.at), ...weak.found.sort((a, b) => a.at - b.at)])

@@ -73,6 +73,8 @@ const AGE_UNITS: [RegExp, string][] = [
   [/./u, 'tuổi'],
 ];
 /** Words that can follow "trị/chữa" without naming a condition ("trị được", "chữa được"). */
+/** Words that point back ("bệnh đó", unaccented "benh do") rather than name a condition. */
+const DEMONSTRATIVES = ['này', 'nay', 'đó', 'do', 'đấy', 'day', 'ấy', 'ay', 'kia', 'nọ', 'no'];
 const LEADING_PARTICLES = ['được', 'duoc', 'dc', 'đc'];
 /** Words that close a question without naming a condition ("…không bạn", "…nhé"). */
 const TRAILING_PARTICLES = ['bạn', 'ban', 'ạ', 'à', 'a', 'nhé', 'nhe', 'ha', 'hả', 'ko', 'k', 'hông', 'hong', 'chưa', 'chua', 'vậy', 'vay', 'không', 'khong'];
@@ -247,6 +249,8 @@ export class StubUnderstander implements Understander {
         // "trị được không bạn": "được" after the verb and a closing address are not a condition
         while (rest.length && LEADING_PARTICLES.includes(rest[0])) rest.shift();
         while (rest.length && TRAILING_PARTICLES.includes(rest[rest.length - 1])) rest.pop();
+        // "chữa bệnh đó / này / kia": a pointer back to a condition not named in this turn
+        if (rest.length && rest.every((w) => DEMONSTRATIVES.includes(w))) return umbrella;
         if (rest.length) return rest.join(' ');
       }
     }
