@@ -21,7 +21,7 @@ const P = {
     'dong vai', 'ban la mot', 'tu gio ban', 'quen di', 'jailbreak', 'developer mode', 'prompt', 'huong dan truoc', 'quy tac truoc', 'you are now',
     'no rules', 'your rules', 'without any citations', 'che do nha phat trien', 'co so du lieu', 'in toan bo', 'system',
   ],
-  pregnant: ['co thai', 'mang thai', 'co bau', 'ba bau', 'thai phu', 'thai ky'],
+  pregnant: ['co thai', 'mang thai', 'co bau', 'ba bau', 'thai phu', 'thai ky', 'thai nhi'],
   lactating: ['cho con bu', 'dang cho bu', 'cho bu'],
   renal: ['suy than', 'benh than', 'chuc nang than', 'egfr', 'do thanh thai creatinin', 'clcr'],
   hepatic: ['suy gan', 'xo gan', 'benh gan', 'chuc nang gan'],
