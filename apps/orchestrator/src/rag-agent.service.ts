@@ -86,6 +86,8 @@ export class RagAgent {
       t = Date.now();
       const nameOf = (id: string) => this.corpus.index.drug(id)?.name ?? id;
       const r = route(job.turn, frame, nameOf);
+      // the scope guard's verdict is remembered with the frame, so the next turn never merges an animal's slots
+      if (r.row === 1) frame = { ...frame, non_human: true };
       trace.add('route', `row_${r.row}`, r.kind === 'reply' ? r.reply.reason : r.kind, t, { row: r.row, path: r.kind });
       const ctx: TurnContext = {
         turn: job.turn,

@@ -20,6 +20,14 @@ describe('frame memory: merge with the prior frame', () => {
     expect(mergeWithPriorFrame(emptyFrame({ follow_up: true, attribute: 'lieu_luong_cach_dung' }), prior).turn_type).toBe('dosing_calc');
   });
 
+  it('carries nothing over from a question about an animal (routing row 1)', () => {
+    const animal = { ...clarifyPrior, non_human: true, weight_kg: 12 };
+    const turn = emptyFrame({ follow_up: true, age_text: '5 tuổi', population: 'pediatric' });
+    expect(mergeWithPriorFrame(turn, animal)).toEqual(turn);
+    // the same follow-up after a human question does take the prior's drug and weight
+    expect(mergeWithPriorFrame(turn, { ...animal, non_human: false })).toMatchObject({ drugs: ['paracetamol'], weight_kg: 12 });
+  });
+
   it('starts a new frame when the turn names other drugs', () => {
     const turn = emptyFrame({ follow_up: true, drugs: ['ibuprofen'], attribute: 'chi_dinh' });
     expect(mergeWithPriorFrame(turn, clarifyPrior)).toBe(turn);

@@ -8,7 +8,9 @@ import type { QueryFrame } from '@app/contracts';
  */
 export function mergeWithPriorFrame(frame: QueryFrame, prior: QueryFrame | null): QueryFrame {
   if (!prior || !frame.follow_up) return frame;
-  if (['smalltalk', 'out_of_scope'].includes(prior.turn_type)) return frame;
+  // nothing carries over from a turn that was not a human clinical question: an animal's
+  // weight or age must never complete a person's dose ("Chó 12 kg …" → "Còn bé 5 tuổi?")
+  if (prior.non_human || ['smalltalk', 'out_of_scope'].includes(prior.turn_type)) return frame;
 
   // "Suy tim" answering "which condition?": the condition question goes on with it.
   if (CONDITION_TYPES.includes(prior.turn_type) && frame.drugs.length === 0 && (frame.condition || frame.indication))

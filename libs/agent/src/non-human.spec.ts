@@ -16,6 +16,8 @@ describe('veterinary scope guard', () => {
     'lợn bị tiêu chảy',
     'liều cho đàn gà',
     'thuoc cho vat nuoi',
+    'Còn bò sữa bị viêm vú thì tiêm ceftriaxon được không',
+    'con ngua dua bi viem khop, tiem diclofenac cho no',
   ])('flags "%s"', (t) => expect(looksNonHuman(t)).toBe(true));
 
   it.each([
@@ -37,5 +39,9 @@ describe('veterinary scope guard', () => {
     'con thở khò khè',
     'con bỏ bú 2 ngày',
     'con de non 34 tuan',
+    'be bi ngua noi may day',
+    'con ngua qua, boi thuoc gi',
+    'be bo sua 2 ngay',
+    'Bé bỏ sữa, sốt nhẹ',
   ])('does not flag "%s"', (t) => expect(looksNonHuman(t)).toBe(false));
 });

@@ -5,13 +5,15 @@ const ACCENTED = [
   'chó', 'mèo', 'thú y', 'thú cưng', 'gia súc', 'gia cầm', 'heo', 'lợn', 'ngựa', 'cừu', 'trâu', 'vịt', 'cún',
   'con bò', 'con gà', 'con dê', 'con thỏ', 'con chim', 'cá cảnh', 'chuột hamster', 'thú nuôi', 'vật nuôi',
   'cho bò', 'bò bị', 'cho gà', 'gà bị', 'cho dê', 'dê bị', 'cho thỏ', 'thỏ bị', 'đàn gà', 'đàn bò',
+  'bò sữa', 'bò thịt',
 ];
 /**
  * Animal phrases as typed without diacritics. They are matched only against words the
  * user typed without diacritics: a word typed with its marks says what it is ("lớn",
  * "cắt", "méo", "thở" are not "lợn", "cat", "mèo", "thỏ"). Folds that are also ordinary
  * clinical words are left out on purpose, because the guard is deterministic and runs
- * first: "cho" (for), "ngua" (ngứa, itching), "vit", "bo", "ga" alone; "meo" (méo miệng),
+ * first: "cho" (for), "ngua" and "con ngua" (ngứa, itching; "ngua dua", a racehorse, is kept),
+ * "bo sua" (bỏ sữa, a baby refusing milk), "vit", "bo", "ga" alone; "meo" (méo miệng),
  * "cat" (cắt cơn), "lon" (người lớn, con lớn), "con tho" (con thở), "con bo" (con bỏ bú),
  * "con de" (con đẻ). The understanding step's own out-of-scope reading (row 12) still
  * sees those turns.
@@ -19,6 +21,7 @@ const ACCENTED = [
 const FOLDED = [
   'con cho', 'cho cua toi', 'cho meo', 'con meo', 'meo bi', 'meo nha', 'meo cua', 'thu y', 'thu cung', 'gia suc',
   'gia cam', 'con heo', 'heo bi', 'dan heo', 'con ga', 'ga bi', 'dan ga', 'dan bo', 'cun', 'vat nuoi', 'thu nuoi',
+  'ngua dua',
   'dog', 'dogs', 'cats', 'pet', 'pets', 'veterinary',
 ].map((p) => p.split(' '));
 const ACCENTED_RE = new RegExp(`(?<!\\p{L})(${ACCENTED.join('|')})(?!\\p{L})`, 'u');

@@ -113,6 +113,17 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     expect(parse('thuoc nao chua benh do virus')).toMatchObject({ turn_type: 'condition_to_drug', condition: 'do virus' });
   });
 
+  it('"có dùng X được không" asks whether the drug may be used: the contraindications', () => {
+    expect(parse('Bệnh nhân có tiền sử động kinh thì có dùng tramadol được không?')).toMatchObject({ drugs: ['tramadol'], attribute: 'chong_chi_dinh', follow_up: false });
+    // a dose question stays a dose question
+    expect(parse('Người lớn có dùng tramadol liều 100 mg được không?')).toMatchObject({ turn_type: 'dosing_calc' });
+  });
+
+  it('the hospital as a place ("gần bệnh viện") does not make a request medical', () => {
+    expect(parse('tim giup minh quan com trua nao ngon gan benh vien').turn_type).toBe('out_of_scope');
+    expect(parse('Bệnh viện có thuốc nào trị ho?').turn_type).not.toBe('out_of_scope');
+  });
+
   it('names a drug that is not in the formulary back as unknown', () => {
     expect(parse('Liều zolpidem cho người lớn?')).toMatchObject({ drugs: [], unknown_drugs: ['zolpidem'] });
   });

@@ -110,6 +110,9 @@ export class StubUnderstander implements Understander {
     const mentions = this.resolver.findMentions(turn);
     const drugs = [...new Set(mentions.filter((m) => m.resolution).map((m) => m.resolution!.drug_id))];
     const sections = routeSections(turn);
+    // "có dùng tramadol được không": whether the drug may be used at all is the contraindications question
+    if (!sections.length && drugs.length > 0 && !has(s, P.dosing) && / (?:co|duoc) (?:dung|uong|tiem) (?:\S+ ){1,4}duoc (?:khong|ko|k) /.test(s))
+      sections.push('chong_chi_dinh');
     // In "which drug treats X" a foreign word is a medical term (lipid, Helicobacter), not a drug;
     // outside any drug-question context (code, prices, chatter) it is not a drug either.
     const conditionQuestion = drugs.length === 0 && has(s, P.whichDrug) && !has(s, P.interaction) && (!sections.length || sections[0] === 'chi_dinh');
@@ -190,7 +193,8 @@ export class StubUnderstander implements Understander {
       frame.needs_clarify = true;
       frame.clarify_reason = 'Bạn đang hỏi về thuốc nào? Hãy nêu tên hoạt chất.';
     }
-    if (!frame.follow_up && drugs.length === 0 && unknown.length === 0 && !has(s, P.medical) && !sections.length)
+    // "quán cơm gần bệnh viện": the hospital as a place is not a medical question
+    if (!frame.follow_up && drugs.length === 0 && unknown.length === 0 && !has(s.replace(/ benh vien /g, ' '), P.medical) && !sections.length)
       frame.turn_type = 'out_of_scope';
     return frame;
   }
