@@ -18,6 +18,7 @@ describe('veterinary scope guard', () => {
     'thuoc cho vat nuoi',
     'Còn bò sữa bị viêm vú thì tiêm ceftriaxon được không',
     'con ngua dua bi viem khop, tiem diclofenac cho no',
+    'dan vit nha toi bi tieu chay, tron ciprofloxacin vao cam',
   ])('flags "%s"', (t) => expect(looksNonHuman(t)).toBe(true));
 
   it.each([
@@ -43,5 +44,6 @@ describe('veterinary scope guard', () => {
     'con ngua qua, boi thuoc gi',
     'be bo sua 2 ngay',
     'Bé bỏ sữa, sốt nhẹ',
+    'con de bi cam lanh, uong thuoc gi',
   ])('does not flag "%s"', (t) => expect(looksNonHuman(t)).toBe(false));
 });

@@ -24,6 +24,17 @@ describe('decide()', () => {
     }
   });
 
+  it('keeps an entry for the population that names no single route (a renal adjustment covering every route) once a route is given', () => {
+    const cipro = index.section('ciprofloxacin', 'lieu_luong_cach_dung');
+    const renal = cipro.find((p) => p.route === null && p.population.includes('adult') && p.text.includes('suy thận'));
+    expect(renal).toBeDefined();
+    const r = decide(cipro, emptyFrame({ turn_type: 'dosing_calc', drugs: ['ciprofloxacin'], attribute: 'lieu_luong_cach_dung', population: 'adult', route: 'uong' }), index);
+    expect(r.decision).toBe('ANSWERABLE');
+    expect(r.parts.map((p) => p.doc_id)).toContain(renal!.doc_id);
+    expect(r.parts.every((p) => p.route === null || p.route === 'uong')).toBe(true);
+    expect(r.parts.every((p) => p.population.length === 0 || p.population.includes('adult'))).toBe(true);
+  });
+
   it('INSUFFICIENT when the formulary has no regimen for the route asked', () => {
     expect(decide(dosing, frame({ population: 'adult', route: 'nho_mat' }), index).decision).toBe('INSUFFICIENT');
     expect(decide([], frame({}), index).decision).toBe('INSUFFICIENT');

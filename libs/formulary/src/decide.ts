@@ -47,7 +47,10 @@ export function decide(
     }
     if (frame.route) {
       const forRoute = pool.filter((p) => p.route === frame.route);
-      pool = forRoute.length ? [...forRoute, ...pool.filter((p) => p.route === null && p.population.length === 0)] : [];
+      // A part with no route applies whatever the route: general notes, and entries such as
+      // "Người lớn suy thận: … uống …; truyền tĩnh mạch …" that adjust every route's dose.
+      // Dropping those once the user picks a route would answer a renal patient with the usual dose.
+      pool = forRoute.length ? [...forRoute, ...pool.filter((p) => p.route === null)] : [];
     } else {
       const routes = distinctRoutes(pool);
       if (routes.length > 1) return { decision: 'AMBIGUOUS_ROUTE', parts: pool, routes };
