@@ -19,6 +19,7 @@ describe('veterinary scope guard', () => {
     'Còn bò sữa bị viêm vú thì tiêm ceftriaxon được không',
     'con ngua dua bi viem khop, tiem diclofenac cho no',
     'dan vit nha toi bi tieu chay, tron ciprofloxacin vao cam',
+    'chuot hamster nha em bi tieu chay',
   ])('flags "%s"', (t) => expect(looksNonHuman(t)).toBe(true));
 
   it.each([
@@ -45,5 +46,6 @@ describe('veterinary scope guard', () => {
     'be bo sua 2 ngay',
     'Bé bỏ sữa, sốt nhẹ',
     'con de bi cam lanh, uong thuoc gi',
+    'benh nhan cap cuu vi qua lieu paracetamol',
   ])('does not flag "%s"', (t) => expect(looksNonHuman(t)).toBe(false));
 });

@@ -21,7 +21,7 @@ const ACCENTED = [
 const FOLDED = [
   'con cho', 'cho cua toi', 'cho meo', 'con meo', 'meo bi', 'meo nha', 'meo cua', 'thu y', 'thu cung', 'gia suc',
   'gia cam', 'con heo', 'heo bi', 'dan heo', 'con ga', 'ga bi', 'dan ga', 'dan bo', 'cun', 'vat nuoi', 'thu nuoi',
-  'ngua dua', 'dan vit', 'con vit',
+  'ngua dua', 'dan vit', 'con vit', 'hamster', 'con cuu', 'dan cuu', 'con trau', 'dan trau',
   'dog', 'dogs', 'cats', 'pet', 'pets', 'veterinary',
 ].map((p) => p.split(' '));
 const ACCENTED_RE = new RegExp(`(?<!\\p{L})(${ACCENTED.join('|')})(?!\\p{L})`, 'u');
