@@ -20,6 +20,8 @@ describe('veterinary scope guard', () => {
     'con ngua dua bi viem khop, tiem diclofenac cho no',
     'dan vit nha toi bi tieu chay, tron ciprofloxacin vao cam',
     'chuot hamster nha em bi tieu chay',
+    'Con vẹt xám nhà tôi bị hắt hơi, pha doxycyclin bao nhiêu?',
+    'Rùa cảnh bị nấm mai, bôi thuốc gì',
   ])('flags "%s"', (t) => expect(looksNonHuman(t)).toBe(true));
 
   it.each([
@@ -47,5 +49,12 @@ describe('veterinary scope guard', () => {
     'Bé bỏ sữa, sốt nhẹ',
     'con de bi cam lanh, uong thuoc gi',
     'benh nhan cap cuu vi qua lieu paracetamol',
+    'Chăm sóc người bệnh sau mổ, dùng paracetamol thế nào?',
+    'Báo cáo phản ứng có hại của amoxicillin',
+    'Bé 9 tháng đang tập bò, bị sốt',
+    'Bé tập bò bị ngã đập đầu, dùng paracetamol được không',
+    'Chim của bé bị sưng đỏ, bôi thuốc gì?',
+    'Phân rắn, táo bón lâu ngày dùng thuốc gì',
+    'Thông tin cá nhân của bệnh nhân',
   ])('does not flag "%s"', (t) => expect(looksNonHuman(t)).toBe(false));
 });

@@ -4,8 +4,13 @@ import { fold, normalize } from '@app/formulary';
 const ACCENTED = [
   'chó', 'mèo', 'thú y', 'thú cưng', 'gia súc', 'gia cầm', 'heo', 'lợn', 'ngựa', 'cừu', 'trâu', 'vịt', 'cún',
   'con bò', 'con gà', 'con dê', 'con thỏ', 'con chim', 'cá cảnh', 'chuột hamster', 'thú nuôi', 'vật nuôi',
-  'cho bò', 'bò bị', 'cho gà', 'gà bị', 'cho dê', 'dê bị', 'cho thỏ', 'thỏ bị', 'đàn gà', 'đàn bò',
+  'cho bò', 'cho gà', 'gà bị', 'cho dê', 'dê bị', 'cho thỏ', 'thỏ bị', 'đàn gà', 'đàn bò',
   'bò sữa', 'bò thịt',
+  // animals that are unambiguous with their marks; left out on purpose: "chim" (a child's
+  // genitals, colloquially), "cá" (cá nhân), "rắn" (phân rắn), "sóc" (chăm sóc), "cáo"
+  // (báo cáo), "hổ" (a common typo of hỗ trợ), "gà" (gà gật), "bò" and "bò bị" (bé tập bò bị ngã)
+  'vẹt', 'khỉ', 'ngỗng', 'chồn', 'nhím', 'bồ câu', 'rùa', 'thằn lằn', 'kỳ nhông', 'chuột lang', 'bò sát',
+  'cá vàng', 'cá koi', 'chim cảnh', 'tiệm chim', 'trại chăn nuôi',
 ];
 /**
  * Animal phrases as typed without diacritics. They are matched only against words the
