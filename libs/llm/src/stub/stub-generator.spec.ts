@@ -28,6 +28,15 @@ describe('stub generation provider (extractive)', () => {
     expect(renal).toContain('Uống allopurinol sau bữa ăn'); // general advice (no population) stays
   });
 
+  it('with liver facts, quotes the hepatic entry and not the usual doses (tramadol in cirrhosis)', async () => {
+    const req = request('tramadol', null);
+    req.frame.patient.hepatic = 'suy gan';
+    const text = (await generator.generate(req)).answer_sentences.map((s) => s.text).join(' ');
+    expect(text).toContain('Người lớn suy gan');
+    expect(text).not.toContain('50 - 100 mg mỗi lần');
+    expect(await answer('tramadol', null)).toContain('50 - 100 mg mỗi lần');
+  });
+
   it('drops nothing when the evidence has no renal entry', async () => {
     const drug = index.corpus.drugs.find((d) => !dosing(d.drug_id).some((p) => /suy thận|thanh thải creatinin/i.test(p.text)))!;
     expect(drug).toBeDefined();

@@ -30,7 +30,7 @@ export class StubGenerator implements AnswerGenerator {
   private answer(req: GenerateRequest): AnswerSentence[] {
     const years = ageYears(req.frame.age_text);
     const chosen: EvidencePart[] = [];
-    for (const p of forKidneys(req)) if (chosen.length < MAX_PARTS) chosen.push(p);
+    for (const p of forImpairment(req)) if (chosen.length < MAX_PARTS) chosen.push(p);
     for (const o of req.omissions)
       if (o.doc_id && !chosen.some((p) => p.doc_id === o.doc_id)) {
         const p = req.evidence.find((e) => e.doc_id === o.doc_id);
@@ -53,16 +53,22 @@ export class StubGenerator implements AnswerGenerator {
   }
 }
 
-const RENAL_WORDS = ['suy than', 'thanh thai creatinin', 'egfr', 'loc cau than'];
-const isRenalDose = (p: EvidencePart) => p.section === 'lieu_luong_cach_dung' && RENAL_WORDS.some((w) => ` ${syllables(p.text).join(' ')} `.includes(` ${w} `));
+const ORGAN_WORDS = {
+  renal: ['suy than', 'thanh thai creatinin', 'egfr', 'loc cau than'],
+  hepatic: ['suy gan', 'xo gan'],
+};
 
 /**
- * With kidney facts in the frame, a dosing answer quotes the renal-impairment entries and
- * the general advice, not the usual population doses they replace (a creatinine clearance
- * of 15 ml/min must not be answered with the normal 700 - 900 mg/ngày). Without a renal
- * entry in the evidence nothing is dropped.
+ * With kidney or liver facts in the frame, a dosing answer quotes the entries for that
+ * impairment and the general advice, not the usual population doses they replace (a
+ * creatinine clearance of 15 ml/min must not be answered with the normal 700 - 900 mg/ngày,
+ * nor cirrhosis with tramadol's usual 50 - 100 mg mỗi lần). Without such an entry in the
+ * evidence nothing is dropped.
  */
-function forKidneys(req: GenerateRequest): EvidencePart[] {
-  if (!req.frame.patient.renal || !req.evidence.some(isRenalDose)) return req.evidence;
-  return req.evidence.filter((p) => p.section !== 'lieu_luong_cach_dung' || isRenalDose(p) || p.population.length === 0);
+function forImpairment(req: GenerateRequest): EvidencePart[] {
+  const words = [...(req.frame.patient.renal ? ORGAN_WORDS.renal : []), ...(req.frame.patient.hepatic ? ORGAN_WORDS.hepatic : [])];
+  if (!words.length) return req.evidence;
+  const forOrgan = (p: EvidencePart) => p.section === 'lieu_luong_cach_dung' && words.some((w) => ` ${syllables(p.text).join(' ')} `.includes(` ${w} `));
+  if (!req.evidence.some(forOrgan)) return req.evidence;
+  return req.evidence.filter((p) => p.section !== 'lieu_luong_cach_dung' || forOrgan(p) || p.population.length === 0);
 }

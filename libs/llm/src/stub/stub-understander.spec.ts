@@ -124,6 +124,17 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     expect(parse('Bệnh viện có thuốc nào trị ho?').turn_type).not.toBe('out_of_scope');
   });
 
+  it('a dose asked for a pregnant or breastfeeding patient is a dose question, with that context', () => {
+    expect(parse('Sản phụ đang cho con bú, bác sĩ cho uống prednisolon thì liều bao nhiêu?')).toMatchObject({
+      turn_type: 'dosing_calc',
+      attribute: 'lieu_luong_cach_dung',
+      patient: expect.objectContaining({ lactating: true }),
+    });
+    expect(parse('dang mang thai 20 tuan, uong amoxicilin lieu bao nhieu')).toMatchObject({ attribute: 'lieu_luong_cach_dung', patient: expect.objectContaining({ pregnant: true }) });
+    // without a dose asked it stays the pregnancy section
+    expect(parse('Phụ nữ có thai dùng amoxicilin được không?').attribute).toBe('thoi_ky_mang_thai');
+  });
+
   it('names a drug that is not in the formulary back as unknown', () => {
     expect(parse('Liều zolpidem cho người lớn?')).toMatchObject({ drugs: [], unknown_drugs: ['zolpidem'] });
   });

@@ -8,6 +8,7 @@ const P = {
   elderly: ['nguoi cao tuoi', 'nguoi gia', 'cao tuoi', 'lon tuoi', 'nguoi lon tuoi', 'cu ong', 'cu ba'],
   adult: ['nguoi lon', 'nguoi truong thanh', 'truong thanh'],
   interaction: ['tuong tac', 'dung chung', 'phoi hop', 'uong cung', 'dung cung', 'ket hop', 'chung voi', 'uong chung', 'dung kem', 'cung voi'],
+  doseAsked: ['lieu bao nhieu', 'lieu the nao', 'lieu dung bao nhieu', 'bao nhieu mg', 'uong bao nhieu', 'dung bao nhieu', 'lieu khoi dau', 'lieu toi da'],
   dosing: ['lieu', 'lieu dung', 'lieu luong', 'bao nhieu mg', 'uong bao nhieu', 'dung bao nhieu', 'may vien', 'may lan', 'bao nhieu lan', 'bao nhieu vien'],
   overview: ['phan lieu', 'muc lieu', 'toan bo', 'tat ca', 'day du', 'ca muc', 'phan', 'muc'],
   smalltalk: ['xin chao', 'chao', 'hello', 'hi', 'cam on', 'cam on ban', 'tam biet', 'thanks', 'thank you', 'alo'],
@@ -171,6 +172,8 @@ export class StubUnderstander implements Understander {
     let attribute: SectionKey | null = sections[0] ?? null;
     if (interaction) attribute = 'tuong_tac_thuoc';
     else if (dosing && (!attribute || attribute === 'lieu_luong_cach_dung')) attribute = 'lieu_luong_cach_dung';
+    // "đang mang thai / cho con bú …, liều bao nhiêu?": the dose, with pregnancy or lactation as the patient's context
+    else if (has(s, P.doseAsked) && (attribute === 'thoi_ky_mang_thai' || attribute === 'thoi_ky_cho_con_bu')) attribute = 'lieu_luong_cach_dung';
     frame.attribute = attribute;
     frame.is_section_overview = attribute !== null && has(s, P.overview) && !slots && !has(s, ['bao nhieu']);
 
