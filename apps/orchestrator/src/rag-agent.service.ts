@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AgentReply, QueryFrame, TurnJob, TurnReply } from '@app/contracts';
-import { applyClarifyBreaker, mergeWithPriorFrame, route, understandingFailureReply, W } from '@app/agent';
+import { applyClarifyBreaker, frameToRemember, mergeWithPriorFrame, route, understandingFailureReply, W } from '@app/agent';
 import { ConversationRepository, CorpusService, TraceRepository, TurnRepository, type Memory } from '@app/persistence';
 import { APP_CONFIG, metrics, RequestBudget, TurnEvents, type AppConfig } from '@app/platform';
 import { AnswerPaths, type TurnContext } from './answer-paths';
@@ -86,8 +86,7 @@ export class RagAgent {
       t = Date.now();
       const nameOf = (id: string) => this.corpus.index.drug(id)?.name ?? id;
       const r = route(job.turn, frame, nameOf);
-      // the scope guard's verdict is remembered with the frame, so the next turn never merges an animal's slots
-      if (r.row === 1) frame = { ...frame, non_human: true };
+      frame = frameToRemember(frame, r);
       trace.add('route', `row_${r.row}`, r.kind === 'reply' ? r.reply.reason : r.kind, t, { row: r.row, path: r.kind });
       const ctx: TurnContext = {
         turn: job.turn,

@@ -1,5 +1,6 @@
 import { emptyFrame } from '@app/contracts';
-import { mergeWithPriorFrame } from './merge';
+import { frameToRemember, mergeWithPriorFrame } from './merge';
+import { route } from './route';
 
 describe('frame memory: merge with the prior frame', () => {
   const clarifyPrior = emptyFrame({ turn_type: 'dosing_calc', drugs: ['paracetamol'], attribute: 'lieu_luong_cach_dung', population: 'pediatric', weight_kg: 18 });
@@ -26,6 +27,14 @@ describe('frame memory: merge with the prior frame', () => {
     expect(mergeWithPriorFrame(turn, animal)).toEqual(turn);
     // the same follow-up after a human question does take the prior's drug and weight
     expect(mergeWithPriorFrame(turn, { ...animal, non_human: false })).toMatchObject({ drugs: ['paracetamol'], weight_kg: 12 });
+  });
+
+  it('remembers the scope guard\'s verdict with the frame', () => {
+    const dog = emptyFrame({ turn_type: 'dosing_calc', drugs: ['paracetamol'], attribute: 'lieu_luong_cach_dung', weight_kg: 12 });
+    const turn = 'Chó nặng 12 kg, liều paracetamol?';
+    expect(frameToRemember(dog, route(turn, dog, (id) => id)).non_human).toBe(true);
+    const person = { ...dog, population: 'adult' as const };
+    expect(frameToRemember(person, route('Người lớn, liều paracetamol?', person, (id) => id))).toBe(person);
   });
 
   it('starts a new frame when the turn names other drugs', () => {

@@ -1,4 +1,5 @@
 import type { QueryFrame } from '@app/contracts';
+import type { RouteOutcome } from './route';
 
 /**
  * Fills the empty slots of a follow-up turn from the prior frame. After a clarify
@@ -6,6 +7,14 @@ import type { QueryFrame } from '@app/contracts';
  * follow-up ("Còn chống chỉ định thì sao?") keeps the drugs. A turn that names other
  * drugs or states a new intent starts a new frame.
  */
+/**
+ * The frame the conversation remembers after routing: the scope guard's verdict (row 1)
+ * goes with it, so the next turn never merges an animal's drug, weight or age.
+ */
+export function frameToRemember(frame: QueryFrame, routed: RouteOutcome): QueryFrame {
+  return routed.row === 1 && !frame.non_human ? { ...frame, non_human: true } : frame;
+}
+
 export function mergeWithPriorFrame(frame: QueryFrame, prior: QueryFrame | null): QueryFrame {
   if (!prior || !frame.follow_up) return frame;
   // nothing carries over from a turn that was not a human clinical question: an animal's

@@ -94,11 +94,14 @@ function find(hay: string, phrases: [string, SectionKey][]): { found: { at: numb
  * ordered the drug, not the indications section; these phrases claim their words and route nowhere.
  * ("X được chỉ định cho bệnh gì" is the indications question, so "được chỉ định" is not here.)
  */
-const NOT_A_SECTION = ['bac si chi dinh', 'bs chi dinh', 'da chi dinh', 'bac si da chi dinh', 'bac si ke', 'bs ke'];
+const NOT_A_SECTION: [string, SectionKey][] = ['bac si chi dinh', 'bs chi dinh', 'da chi dinh', 'bac si da chi dinh', 'bac si ke', 'bs ke'].map(
+  // the section is never read: these matches only blank their words out of the text
+  (p) => [p, 'chi_dinh'],
+);
 
 /** All sections the text asks about: specific ones in order of first mention, then generic ones. */
 export function routeSections(text: string): SectionKey[] {
-  const masked = find(` ${syllables(text).join(' ')} `, NOT_A_SECTION.map((p) => [p, 'chi_dinh'] as [string, SectionKey]));
+  const masked = find(` ${syllables(text).join(' ')} `, NOT_A_SECTION);
   const strong = find(masked.hay, PHRASES);
   const weak = find(strong.hay, WEAK);
   const out: SectionKey[] = [];

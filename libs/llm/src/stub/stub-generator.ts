@@ -68,7 +68,9 @@ const ORGAN_WORDS = {
 function forImpairment(req: GenerateRequest): EvidencePart[] {
   const words = [...(req.frame.patient.renal ? ORGAN_WORDS.renal : []), ...(req.frame.patient.hepatic ? ORGAN_WORDS.hepatic : [])];
   if (!words.length) return req.evidence;
-  const forOrgan = (p: EvidencePart) => p.section === 'lieu_luong_cach_dung' && words.some((w) => ` ${syllables(p.text).join(' ')} `.includes(` ${w} `));
-  if (!req.evidence.some(forOrgan)) return req.evidence;
-  return req.evidence.filter((p) => p.section !== 'lieu_luong_cach_dung' || forOrgan(p) || p.population.length === 0);
+  const organ = new Set(
+    req.evidence.filter((p) => p.section === 'lieu_luong_cach_dung' && words.some((w) => ` ${syllables(p.text).join(' ')} `.includes(` ${w} `))),
+  );
+  if (!organ.size) return req.evidence;
+  return req.evidence.filter((p) => p.section !== 'lieu_luong_cach_dung' || organ.has(p) || p.population.length === 0);
 }

@@ -73,9 +73,9 @@ const AGE_UNITS: [RegExp, string][] = [
   [/^(tháng|thang)/iu, 'tháng'],
   [/./u, 'tuổi'],
 ];
-/** Words that can follow "trị/chữa" without naming a condition ("trị được", "chữa được"). */
 /** Words that point back ("bệnh đó", unaccented "benh do") rather than name a condition. */
 const DEMONSTRATIVES = ['này', 'nay', 'đó', 'do', 'đấy', 'day', 'ấy', 'ay', 'kia', 'nọ', 'no'];
+/** Words that can follow "trị/chữa" without naming a condition ("trị được", "chữa được"). */
 const LEADING_PARTICLES = ['được', 'duoc', 'dc', 'đc'];
 /** Words that close a question without naming a condition ("…không bạn", "…nhé"). */
 const TRAILING_PARTICLES = ['bạn', 'ban', 'ạ', 'à', 'a', 'nhé', 'nhe', 'ha', 'hả', 'ko', 'k', 'hông', 'hong', 'chưa', 'chua', 'vậy', 'vay', 'không', 'khong'];
