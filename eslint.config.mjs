@@ -2,7 +2,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/results/**', 'eval/results/**', '**/*.js', '**/*.mjs'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'bench/results/**',
+      'eval/results/**',
+      '**/*.js',
+      '**/*.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -12,9 +22,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: ['../../libs/*', '../../../libs/*'], message: 'import libs through their @app/* alias' },
-          ],
+          patterns: [{ group: ['../../libs/*', '../../../libs/*'], message: 'import libs through their @app/* alias' }],
         },
       ],
     },
@@ -33,7 +41,19 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@nestjs/*', 'typeorm', 'pg', 'ioredis', 'bullmq', '@app/persistence', '@app/platform', '@app/llm'], message: 'pure libs import no framework and no I/O' },
+            {
+              group: [
+                '@nestjs/*',
+                'typeorm',
+                'pg',
+                'ioredis',
+                'bullmq',
+                '@app/persistence',
+                '@app/platform',
+                '@app/llm',
+              ],
+              message: 'pure libs import no framework and no I/O',
+            },
           ],
         },
       ],

@@ -1,16 +1,29 @@
 // jest on Node 20 cannot load the ESM-only @nestjs packages natively: @swc/jest transforms
 // them (and our TypeScript, with decorator metadata — without it Nest injects undefined).
-const swcTs = ['@swc/jest', {
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true },
-    target: 'es2022',
+const swcTs = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
   },
-  module: { type: 'commonjs' },
-}];
-const swcJs = ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
+];
+const swcJs = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+];
 const aliases = ['contracts', 'agent', 'formulary', 'llm', 'persistence', 'platform'];
-const apps = ['gateway', 'orchestrator', 'understanding-worker', 'retrieval-worker', 'generation-worker', 'verification-worker'];
+const apps = [
+  'gateway',
+  'orchestrator',
+  'understanding-worker',
+  'retrieval-worker',
+  'generation-worker',
+  'verification-worker',
+];
 const moduleNameMapper = Object.fromEntries([
   ...aliases.map((l) => [`^@app/${l}$`, `<rootDir>/libs/${l}/src`]),
   ...apps.map((a) => [`^@app/${a}$`, `<rootDir>/apps/${a}/src`]),
@@ -28,7 +41,17 @@ module.exports = {
   // e2e turns with a deliberately slow fake Bedrock take seconds
   testTimeout: 60_000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/test/deploy/**/*.spec.ts', '<rootDir>/test/quality/**/*.spec.ts', '<rootDir>/test/adapter/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: [
+        '<rootDir>/libs/**/*.spec.ts',
+        '<rootDir>/apps/**/*.spec.ts',
+        '<rootDir>/test/deploy/**/*.spec.ts',
+        '<rootDir>/test/quality/**/*.spec.ts',
+        '<rootDir>/test/adapter/**/*.spec.ts',
+      ],
+    },
     {
       ...common,
       displayName: 'e2e',

@@ -39,8 +39,18 @@ describe.each(['bedrock-converse', 'bedrock-claude'] as const)('%s adapter', (pr
   const fake = new FakeBedrock();
   let endpoint: string;
   const make = (readTimeoutMs = 2_000) => {
-    const client = bedrockClient({ region: 'us-east-1', modelId: 'test-model', endpoint, readTimeoutMs, maxAttempts: 2 });
-    return new BedrockProvider(provider === 'bedrock-converse' ? new ConverseToolCaller(client, 'test-model') : new ClaudeToolCaller(client, 'test-model'));
+    const client = bedrockClient({
+      region: 'us-east-1',
+      modelId: 'test-model',
+      endpoint,
+      readTimeoutMs,
+      maxAttempts: 2,
+    });
+    return new BedrockProvider(
+      provider === 'bedrock-converse'
+        ? new ConverseToolCaller(client, 'test-model')
+        : new ClaudeToolCaller(client, 'test-model'),
+    );
   };
   const kind = provider === 'bedrock-converse' ? 'converse' : 'invoke';
 
@@ -53,7 +63,11 @@ describe.each(['bedrock-converse', 'bedrock-claude'] as const)('%s adapter', (pr
   beforeEach(() => fake.requests.splice(0));
 
   it('understand_turn: forces the tool and returns the frame', async () => {
-    const frame = emptyFrame({ turn_type: 'interaction', drugs: ['warfarin', 'aspirin'], attribute: 'tuong_tac_thuoc' });
+    const frame = emptyFrame({
+      turn_type: 'interaction',
+      drugs: ['warfarin', 'aspirin'],
+      attribute: 'tuong_tac_thuoc',
+    });
     fake.handler = (r) => toolReply(r, frame);
     expect(await make().understand('Warfarin và aspirin?', [], null)).toEqual(frame);
     expect(fake.requests).toHaveLength(1);
@@ -64,7 +78,12 @@ describe.each(['bedrock-converse', 'bedrock-claude'] as const)('%s adapter', (pr
   });
 
   it('answer_from_evidence: evidence goes in delimited blocks with doc ids; the output is the generation contract', async () => {
-    const out = { answer_sentences: [{ text: PART.text, doc_ids: [PART.doc_id] }], evidence_sufficient: true, clarifying_question: null, quick_replies: [] };
+    const out = {
+      answer_sentences: [{ text: PART.text, doc_ids: [PART.doc_id] }],
+      evidence_sufficient: true,
+      clarifying_question: null,
+      quick_replies: [],
+    };
     fake.handler = (r) => toolReply(r, out);
     expect(await make().generate(GEN_REQ)).toEqual(out);
     expect(fake.requests[0].tool).toBe('answer_from_evidence');
@@ -72,16 +91,25 @@ describe.each(['bedrock-converse', 'bedrock-claude'] as const)('%s adapter', (pr
   });
 
   it('check_sufficiency and check_entailment return their contracts', async () => {
-    fake.handler = (r) => (r.tool === 'check_sufficiency' ? toolReply(r, { sufficient: true }) : toolReply(r, { entailed: true, unsupported_claims: [], omissions: [] }));
+    fake.handler = (r) =>
+      r.tool === 'check_sufficiency'
+        ? toolReply(r, { sufficient: true })
+        : toolReply(r, { entailed: true, unsupported_claims: [], omissions: [] });
     const p = make();
     expect(await p.sufficiency('q', [PART])).toEqual({ sufficient: true });
-    expect(await p.entail('q', [{ text: PART.text, doc_ids: [PART.doc_id] }], [PART])).toEqual({ entailed: true, unsupported_claims: [], omissions: [] });
+    expect(await p.entail('q', [{ text: PART.text, doc_ids: [PART.doc_id] }], [PART])).toEqual({
+      entailed: true,
+      unsupported_claims: [],
+      omissions: [],
+    });
     expect(fake.requests.map((r: FakeRequest) => r.tool)).toEqual(['check_sufficiency', 'check_entailment']);
   });
 
   it('500 twice → provider_unavailable (server_error) after 2 attempts', async () => {
     fake.handler = () => errorReply(500, 'InternalServerException');
-    const err = await make().generate(GEN_REQ).catch((e) => e);
+    const err = await make()
+      .generate(GEN_REQ)
+      .catch((e) => e);
     expect(err).toBeInstanceOf(ProviderUnavailable);
     expect(err.code).toBe('provider_unavailable');
     expect(err.kind).toBe('server_error');
@@ -97,7 +125,9 @@ describe.each(['bedrock-converse', 'bedrock-claude'] as const)('%s adapter', (pr
 
   it('429 twice → provider_unavailable (throttled)', async () => {
     fake.handler = () => errorReply(429, 'ThrottlingException');
-    const err = await make().sufficiency('q', [PART]).catch((e) => e);
+    const err = await make()
+      .sufficiency('q', [PART])
+      .catch((e) => e);
     expect(err).toBeInstanceOf(ProviderUnavailable);
     expect(err.kind).toBe('throttled');
     expect(fake.requests).toHaveLength(2);
@@ -106,7 +136,9 @@ describe.each(['bedrock-converse', 'bedrock-claude'] as const)('%s adapter', (pr
   it('a hang past the read timeout → provider_unavailable (timeout), within the attempts × timeout bound', async () => {
     fake.handler = () => ({ hang: true });
     const started = Date.now();
-    const err = await make(300).sufficiency('q', [PART]).catch((e) => e);
+    const err = await make(300)
+      .sufficiency('q', [PART])
+      .catch((e) => e);
     expect(err).toBeInstanceOf(ProviderUnavailable);
     expect(err.kind).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(3_000);
@@ -115,7 +147,9 @@ describe.each(['bedrock-converse', 'bedrock-claude'] as const)('%s adapter', (pr
 
   it('malformed tool input → provider_unavailable (malformed_output), and the error names no evidence', async () => {
     fake.handler = (r) => toolReply(r, { answer_sentences: 'not a list' });
-    const err = await make().generate(GEN_REQ).catch((e) => e);
+    const err = await make()
+      .generate(GEN_REQ)
+      .catch((e) => e);
     expect(err).toBeInstanceOf(ProviderUnavailable);
     expect(err.kind).toBe('malformed_output');
     expect(err.message).not.toContain(PART.text);
@@ -124,9 +158,18 @@ describe.each(['bedrock-converse', 'bedrock-claude'] as const)('%s adapter', (pr
   it('a reply with no tool call → malformed_output', async () => {
     fake.handler = (r) =>
       r.kind === 'converse'
-        ? { json: { output: { message: { role: 'assistant', content: [{ text: 'xin chào' }] } }, stopReason: 'end_turn', usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 }, metrics: { latencyMs: 1 } } }
+        ? {
+            json: {
+              output: { message: { role: 'assistant', content: [{ text: 'xin chào' }] } },
+              stopReason: 'end_turn',
+              usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
+              metrics: { latencyMs: 1 },
+            },
+          }
         : { json: { content: [{ type: 'text', text: 'xin chào' }] } };
-    const err = await make().understand('x', [], null).catch((e) => e);
+    const err = await make()
+      .understand('x', [], null)
+      .catch((e) => e);
     expect(err.kind).toBe('malformed_output');
   });
 });
@@ -134,9 +177,16 @@ describe.each(['bedrock-converse', 'bedrock-claude'] as const)('%s adapter', (pr
 describe('tool input schemas (generated from libs/contracts)', () => {
   it('describe every field of the contracts', () => {
     const gen = toolJsonSchema('answer_from_evidence') as { properties: Record<string, unknown>; required: string[] };
-    expect(Object.keys(gen.properties).sort()).toEqual(['answer_sentences', 'clarifying_question', 'evidence_sufficient', 'quick_replies']);
+    expect(Object.keys(gen.properties).sort()).toEqual([
+      'answer_sentences',
+      'clarifying_question',
+      'evidence_sufficient',
+      'quick_replies',
+    ]);
     const frame = toolJsonSchema('understand_turn') as { properties: Record<string, unknown> };
-    expect(Object.keys(frame.properties)).toEqual(expect.arrayContaining(['turn_type', 'drugs', 'population', 'age_text', 'weight_kg', 'route']));
+    expect(Object.keys(frame.properties)).toEqual(
+      expect.arrayContaining(['turn_type', 'drugs', 'population', 'age_text', 'weight_kg', 'route']),
+    );
   });
 });
 
@@ -152,7 +202,17 @@ describe('Bedrock embedders', () => {
 
   it('titan: one invoke per text, vectors normalised', async () => {
     fake.handler = () => ({ json: { embedding: Array.from({ length: 8 }, (_, i) => i + 1), inputTextTokenCount: 3 } });
-    const e = new TitanEmbedder(bedrockClient({ region: 'us-east-1', modelId: 'amazon.titan-embed-text-v2:0', endpoint, readTimeoutMs: 2000, maxAttempts: 2 }), 'amazon.titan-embed-text-v2:0', 8);
+    const e = new TitanEmbedder(
+      bedrockClient({
+        region: 'us-east-1',
+        modelId: 'amazon.titan-embed-text-v2:0',
+        endpoint,
+        readTimeoutMs: 2000,
+        maxAttempts: 2,
+      }),
+      'amazon.titan-embed-text-v2:0',
+      8,
+    );
     const [v, w] = await e.embed(['tăng huyết áp', 'đái tháo đường']);
     expect(v).toHaveLength(8);
     expect(Math.hypot(...v)).toBeCloseTo(1, 5);
@@ -162,9 +222,23 @@ describe('Bedrock embedders', () => {
 
   it('cohere: batches texts, checks the count', async () => {
     fake.handler = (r) => ({ json: { embeddings: (r.body.texts as string[]).map(() => [3, 4]) } });
-    const e = new CohereEmbedder(bedrockClient({ region: 'us-east-1', modelId: 'cohere.embed-multilingual-v3', endpoint, readTimeoutMs: 2000, maxAttempts: 2 }));
+    const e = new CohereEmbedder(
+      bedrockClient({
+        region: 'us-east-1',
+        modelId: 'cohere.embed-multilingual-v3',
+        endpoint,
+        readTimeoutMs: 2000,
+        maxAttempts: 2,
+      }),
+    );
     const vs = await e.embed(['a', 'b', 'c']);
-    expect(vs.map((v) => Array.from(v))).toEqual([[0.6, 0.8], [0.6, 0.8], [0.6, 0.8]].map((x) => x.map((y) => Math.fround(y))));
+    expect(vs.map((v) => Array.from(v))).toEqual(
+      [
+        [0.6, 0.8],
+        [0.6, 0.8],
+        [0.6, 0.8],
+      ].map((x) => x.map((y) => Math.fround(y))),
+    );
     fake.handler = () => ({ json: { embeddings: [[1, 0]] } });
     await expect(e.embed(['a', 'b'])).rejects.toMatchObject({ kind: 'malformed_output' });
   });

@@ -18,7 +18,8 @@ const STAGE_TEXTS = ['Đang hiểu câu hỏi…', 'Đang tìm trong Dược th�
 async function ensureChromium(): Promise<void> {
   // it may still be being installed by apt: wait a little, then install it ourselves
   for (let i = 0; i < 40 && !existsSync(CHROMIUM); i++) await new Promise((r) => setTimeout(r, 500));
-  if (!existsSync(CHROMIUM)) execFileSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'ignore', timeout: 300_000 });
+  if (!existsSync(CHROMIUM))
+    execFileSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'ignore', timeout: 300_000 });
 }
 
 /**
@@ -73,7 +74,15 @@ describe('chat page in a real browser', () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
   }, 120_000);
 
@@ -90,7 +99,10 @@ describe('chat page in a real browser', () => {
     await page.addInitScript({ content: RECORD_STAGES });
     page.on('pageerror', (e) => problems.push(String(e)));
     // the browser logs each non-2xx response (the 401 and error cases) as a failed resource
-    page.on('console', (m) => void (m.type() === 'error' && !/Failed to load resource/.test(m.text()) && problems.push(m.text())));
+    page.on(
+      'console',
+      (m) => void (m.type() === 'error' && !/Failed to load resource/.test(m.text()) && problems.push(m.text())),
+    );
     return page;
   }
 
@@ -138,7 +150,9 @@ describe('chat page in a real browser', () => {
     const r2 = await ask(page, 'Bé nặng 18 kg');
     expect(await r2.getAttribute('data-decision')).toBe('clarify');
     const quick = r2.getByRole('group', { name: 'Gợi ý trả lời nhanh' }).getByRole('button');
-    expect(await quick.allTextContents()).toEqual(expect.arrayContaining(['Uống', 'Đặt trực tràng', 'Truyền tĩnh mạch']));
+    expect(await quick.allTextContents()).toEqual(
+      expect.arrayContaining(['Uống', 'Đặt trực tràng', 'Truyền tĩnh mạch']),
+    );
 
     const before = await replies(page).count();
     await r2.getByRole('button', { name: 'Uống', exact: true }).click();
@@ -167,7 +181,11 @@ describe('chat page in a real browser', () => {
     // a reload keeps the key and continues the same conversation, its lines restored
     await page.reload();
     await page.locator('#messages .msg-history').first().waitFor();
-    expect(await page.locator('#messages .msg-user').allTextContents()).toEqual(['BạnTrẻ 5 tuổi, liều paracetamol bao nhiêu?', 'BạnBé nặng 18 kg', 'BạnUống']);
+    expect(await page.locator('#messages .msg-user').allTextContents()).toEqual([
+      'BạnTrẻ 5 tuổi, liều paracetamol bao nhiêu?',
+      'BạnBé nặng 18 kg',
+      'BạnUống',
+    ]);
     expect(await page.locator('#messages .msg-history').count()).toBe(3);
     expect(await page.getByLabel('Khóa API', { exact: true }).isVisible()).toBe(false);
   });
@@ -242,7 +260,10 @@ describe('chat page in a real browser', () => {
     await page.getByLabel('Câu hỏi của bạn').waitFor();
     await inPage(page, `sessionStorage.setItem('duocthu.apiKey', 'revoked')`);
     await page.reload();
-    await waitInPage(page, `document.getElementById('key-error').textContent.includes('Khóa API đã lưu không còn đúng')`);
+    await waitInPage(
+      page,
+      `document.getElementById('key-error').textContent.includes('Khóa API đã lưu không còn đúng')`,
+    );
 
     // 429 / 503 / 409 from the gateway, answered in words with the action
     await page.getByLabel('Khóa API', { exact: true }).fill(USER_KEY);
@@ -255,7 +276,11 @@ describe('chat page in a real browser', () => {
       [401, 'Hãy nhập lại khóa API'],
     ] as const) {
       await page.route('**/v1/rag/turns', (route) =>
-        route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ error: { code: 'x', message: 'x' } }) }),
+        route.fulfill({
+          status,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'x', message: 'x' } }),
+        }),
       );
       const r = await ask(page, 'Chỉ định của omeprazol?');
       expect(await r.getAttribute('data-status')).toBe(String(status));

@@ -19,7 +19,10 @@ export async function startWorker(module: Type, queue: QueueName): Promise<Harne
   process.env.GATEWAY_API_KEYS = API_KEYS;
   process.env.LOG_LEVEL = 'silent';
   const config = loadConfig();
-  const app: INestMicroservice = await NestFactory.createMicroservice(module, { strategy: serverFor(queue, config), logger: false });
+  const app: INestMicroservice = await NestFactory.createMicroservice(module, {
+    strategy: serverFor(queue, config),
+    logger: false,
+  });
   await app.init();
   await app.listen();
   const hops = new BullHopClient(config.REDIS_URL, config.QUEUE_PREFIX);

@@ -1,7 +1,4 @@
-import {
-  HOPS,
-  type HopOutcome,
-} from '@app/contracts';
+import { HOPS, type HopOutcome } from '@app/contracts';
 import { GenerationWorkerModule } from '@app/generation-worker';
 import { RetrievalWorkerModule } from '@app/retrieval-worker';
 import { UnderstandingWorkerModule } from '@app/understanding-worker';
@@ -26,9 +23,23 @@ describe('understanding worker contract', () => {
 
   it('turns a Vietnamese turn into a QueryFrame with resolved drug ids', async () => {
     const t = await h.turn();
-    const r = value(await h.hops.call('understanding', 'understand', { turn: 'Tre 5 tuoi nang 18 kg, lieu paracetamon duong uong?', history: [], prior_frame: null }, t));
+    const r = value(
+      await h.hops.call(
+        'understanding',
+        'understand',
+        { turn: 'Tre 5 tuoi nang 18 kg, lieu paracetamon duong uong?', history: [], prior_frame: null },
+        t,
+      ),
+    );
     expect(HOPS.understanding.understand.result.safeParse(r).success).toBe(true);
-    expect(r.frame).toMatchObject({ turn_type: 'dosing_calc', drugs: ['paracetamol'], population: 'pediatric', age_text: '5 tuổi', weight_kg: 18, route: 'uong' });
+    expect(r.frame).toMatchObject({
+      turn_type: 'dosing_calc',
+      drugs: ['paracetamol'],
+      population: 'pediatric',
+      age_text: '5 tuổi',
+      weight_kg: 18,
+      route: 'uong',
+    });
     expect((await h.budget.state(t.turnId))!.calls).toBe(1);
   });
 
@@ -36,13 +47,23 @@ describe('understanding worker contract', () => {
     const t = await h.turn();
     const bad = await h.hops.call('understanding', 'understand', { turn: 5 } as never, t);
     expect(bad).toMatchObject({ ok: false, code: 'invalid_payload' });
-    const ok = await h.hops.call('understanding', 'understand', { turn: 'Chỉ định của ibuprofen?', history: [], prior_frame: null }, t);
+    const ok = await h.hops.call(
+      'understanding',
+      'understand',
+      { turn: 'Chỉ định của ibuprofen?', history: [], prior_frame: null },
+      t,
+    );
     expect(ok.ok).toBe(true);
   });
 
   it('drops a job whose deadline has passed with deadline_passed, without calling the provider', async () => {
     const t = await h.turn();
-    const o = await h.hops.call('understanding', 'understand', { turn: 'Chỉ định của ibuprofen?', history: [], prior_frame: null }, { ...t, deadline: Date.now() - 1 });
+    const o = await h.hops.call(
+      'understanding',
+      'understand',
+      { turn: 'Chỉ định của ibuprofen?', history: [], prior_frame: null },
+      { ...t, deadline: Date.now() - 1 },
+    );
     expect(o).toMatchObject({ ok: false, code: 'deadline_passed' });
     expect((await h.budget.state(t.turnId))!.calls).toBe(0);
   });
@@ -54,7 +75,14 @@ describe('retrieval worker contract', () => {
   afterAll(() => h.close());
 
   it('retrieve_framed narrows paracetamol dosing to the child oral regimens', async () => {
-    const r = value(await h.hops.call('retrieval', 'retrieve_framed', { frame: DOSING_FRAME, query: 'liều paracetamol trẻ 5 tuổi uống' }, await h.turn()));
+    const r = value(
+      await h.hops.call(
+        'retrieval',
+        'retrieve_framed',
+        { frame: DOSING_FRAME, query: 'liều paracetamol trẻ 5 tuổi uống' },
+        await h.turn(),
+      ),
+    );
     expect(HOPS.retrieval.retrieve_framed.result.safeParse(r).success).toBe(true);
     expect(r.decision).toBe('ANSWERABLE');
     expect(r.parts.length).toBeGreaterThan(0);
@@ -66,32 +94,68 @@ describe('retrieval worker contract', () => {
   });
 
   it('retrieve_by_indication finds drugs by their chi_dinh parts', async () => {
-    const r = value(await h.hops.call('retrieval', 'retrieve_by_indication', { condition: 'bệnh gút' }, await h.turn()));
+    const r = value(
+      await h.hops.call('retrieval', 'retrieve_by_indication', { condition: 'bệnh gút' }, await h.turn()),
+    );
     expect(r.drug_ids).toEqual(expect.arrayContaining(['allopurinol', 'colchicin']));
     for (const p of r.parts) expect(p.doc_id).toMatch(/^[a-z_]+__chi_dinh__\d+$/);
   });
 
   it('retrieve_section, assess_patient_candidates and decide answer within their contracts', async () => {
     const t = await h.turn();
-    const s = value(await h.hops.call('retrieval', 'retrieve_section', { drug_id: 'warfarin', section: 'tuong_tac_thuoc' }, t));
+    const s = value(
+      await h.hops.call('retrieval', 'retrieve_section', { drug_id: 'warfarin', section: 'tuong_tac_thuoc' }, t),
+    );
     expect(s.parts.some((p) => p.quarantined_page !== null)).toBe(true);
     const a = value(
-      await h.hops.call('retrieval', 'assess_patient_candidates', { drug_ids: ['enalapril'], patient: { ...DOSING_FRAME.patient, pregnant: true } }, t),
+      await h.hops.call(
+        'retrieval',
+        'assess_patient_candidates',
+        { drug_ids: ['enalapril'], patient: { ...DOSING_FRAME.patient, pregnant: true } },
+        t,
+      ),
     );
     expect(a.reviewed_drug_ids).toEqual(['enalapril']);
     expect(a.parts.every((p) => p.section === 'thoi_ky_mang_thai')).toBe(true);
-    const d = value(await h.hops.call('retrieval', 'decide', { parts: s.parts, frame: { ...DOSING_FRAME, turn_type: 'interaction', drugs: ['warfarin', 'aspirin'] }, require_mention_of: ['warfarin', 'aspirin'] }, t));
+    const d = value(
+      await h.hops.call(
+        'retrieval',
+        'decide',
+        {
+          parts: s.parts,
+          frame: { ...DOSING_FRAME, turn_type: 'interaction', drugs: ['warfarin', 'aspirin'] },
+          require_mention_of: ['warfarin', 'aspirin'],
+        },
+        t,
+      ),
+    );
     expect(d.decision).toBe('VERIFY_PDF');
     // a budget-free worker: no provider call was counted
     expect((await h.budget.state(t.turnId))!.calls).toBe(0);
   });
 
-  it('retrieve_interaction pools both drugs\' interaction sections in one hop, the same as retrieve_section ×2 + decide', async () => {
+  it("retrieve_interaction pools both drugs' interaction sections in one hop, the same as retrieve_section ×2 + decide", async () => {
     const t = await h.turn();
-    const frame = { ...DOSING_FRAME, turn_type: 'interaction' as const, attribute: 'tuong_tac_thuoc' as const, drugs: ['warfarin', 'aspirin'] };
+    const frame = {
+      ...DOSING_FRAME,
+      turn_type: 'interaction' as const,
+      attribute: 'tuong_tac_thuoc' as const,
+      drugs: ['warfarin', 'aspirin'],
+    };
     const one = value(await h.hops.call('retrieval', 'retrieve_interaction', { frame }, t));
-    const sections = await Promise.all(frame.drugs.map(async (drug_id) => value(await h.hops.call('retrieval', 'retrieve_section', { drug_id, section: 'tuong_tac_thuoc' }, t))));
-    const three = value(await h.hops.call('retrieval', 'decide', { parts: sections.flatMap((s) => s.parts), frame, require_mention_of: frame.drugs }, t));
+    const sections = await Promise.all(
+      frame.drugs.map(async (drug_id) =>
+        value(await h.hops.call('retrieval', 'retrieve_section', { drug_id, section: 'tuong_tac_thuoc' }, t)),
+      ),
+    );
+    const three = value(
+      await h.hops.call(
+        'retrieval',
+        'decide',
+        { parts: sections.flatMap((s) => s.parts), frame, require_mention_of: frame.drugs },
+        t,
+      ),
+    );
     expect(one).toEqual(three);
     // warfarin's table is quarantined: kept, with its notice
     expect(one.decision).toBe('VERIFY_PDF');
@@ -101,13 +165,23 @@ describe('retrieval worker contract', () => {
   });
 
   it('answers invalid_payload for an unknown section', async () => {
-    const o = await h.hops.call('retrieval', 'retrieve_section', { drug_id: 'warfarin', section: 'nope' } as never, await h.turn());
+    const o = await h.hops.call(
+      'retrieval',
+      'retrieve_section',
+      { drug_id: 'warfarin', section: 'nope' } as never,
+      await h.turn(),
+    );
     expect(o).toMatchObject({ ok: false, code: 'invalid_payload' });
   });
 
   it('drops an expired job with deadline_passed', async () => {
     const t = await h.turn();
-    const o = await h.hops.call('retrieval', 'retrieve_section', { drug_id: 'warfarin', section: 'chi_dinh' }, { ...t, deadline: Date.now() - 1 });
+    const o = await h.hops.call(
+      'retrieval',
+      'retrieve_section',
+      { drug_id: 'warfarin', section: 'chi_dinh' },
+      { ...t, deadline: Date.now() - 1 },
+    );
     expect(o).toMatchObject({ ok: false, code: 'deadline_passed' });
   });
 });
@@ -140,13 +214,22 @@ describe('generation worker contract', () => {
   it('answers budget_exhausted once the turn has used its calls', async () => {
     const t = await h.turn();
     for (let i = 0; i < 8; i++) await h.budget.require(t.turnId);
-    expect(await h.hops.call('generation', 'generate', request, t)).toMatchObject({ ok: false, code: 'budget_exhausted' });
+    expect(await h.hops.call('generation', 'generate', request, t)).toMatchObject({
+      ok: false,
+      code: 'budget_exhausted',
+    });
   });
 
   it('answers invalid_payload for empty evidence and deadline_passed for an expired job (no provider call)', async () => {
     const t = await h.turn();
-    expect(await h.hops.call('generation', 'generate', { ...request, evidence: [] }, t)).toMatchObject({ ok: false, code: 'invalid_payload' });
-    expect(await h.hops.call('generation', 'generate', request, { ...t, deadline: Date.now() - 1 })).toMatchObject({ ok: false, code: 'deadline_passed' });
+    expect(await h.hops.call('generation', 'generate', { ...request, evidence: [] }, t)).toMatchObject({
+      ok: false,
+      code: 'invalid_payload',
+    });
+    expect(await h.hops.call('generation', 'generate', request, { ...t, deadline: Date.now() - 1 })).toMatchObject({
+      ok: false,
+      code: 'deadline_passed',
+    });
     expect((await h.budget.state(t.turnId))!.calls).toBe(0);
   });
 });
@@ -159,14 +242,28 @@ describe('verification worker contract', () => {
   const base = { query: 'q', evidence: [PART], user_numbers: ['5', '18'], list_mode: false, candidates: [] };
 
   it('passes a quoted sentence through the guard and entailment', async () => {
-    const r = value(await h.hops.call('verification', 'verify', { ...base, answer_sentences: [{ text: PART.text, doc_ids: [PART.doc_id] }] }, await h.turn()));
+    const r = value(
+      await h.hops.call(
+        'verification',
+        'verify',
+        { ...base, answer_sentences: [{ text: PART.text, doc_ids: [PART.doc_id] }] },
+        await h.turn(),
+      ),
+    );
     expect(HOPS.verification.verify.result.safeParse(r).success).toBe(true);
     expect(r).toMatchObject({ guard_ok: true, entailment: { entailed: true } });
   });
 
   it('rejects a computed dose in the guard, without an entailment call', async () => {
     const t = await h.turn();
-    const r = value(await h.hops.call('verification', 'verify', { ...base, answer_sentences: [{ text: 'Bé 18 kg uống 270 mg mỗi lần.', doc_ids: [PART.doc_id] }] }, t));
+    const r = value(
+      await h.hops.call(
+        'verification',
+        'verify',
+        { ...base, answer_sentences: [{ text: 'Bé 18 kg uống 270 mg mỗi lần.', doc_ids: [PART.doc_id] }] },
+        t,
+      ),
+    );
     expect(r.guard_ok).toBe(false);
     expect(r.entailment).toBeNull();
     expect((await h.budget.state(t.turnId))!.calls).toBe(0);
@@ -175,20 +272,46 @@ describe('verification worker contract', () => {
   it('list mode: a sentence citing a drug outside the candidate set fails the guard, without an entailment call', async () => {
     const sentences = [{ text: PART.text, doc_ids: [PART.doc_id] }];
     const t = await h.turn();
-    const outside = value(await h.hops.call('verification', 'verify', { ...base, answer_sentences: sentences, list_mode: true, candidates: ['ibuprofen'] }, t));
+    const outside = value(
+      await h.hops.call(
+        'verification',
+        'verify',
+        { ...base, answer_sentences: sentences, list_mode: true, candidates: ['ibuprofen'] },
+        t,
+      ),
+    );
     expect(outside.guard_ok).toBe(false);
     expect(outside.guard_failures).toEqual([`sentence 1: cites ${PART.doc_id}, outside the candidate set`]);
     expect(outside.entailment).toBeNull();
     expect((await h.budget.state(t.turnId))!.calls).toBe(0);
-    const inside = value(await h.hops.call('verification', 'verify', { ...base, answer_sentences: sentences, list_mode: true, candidates: [PART.drug_id] }, await h.turn()));
+    const inside = value(
+      await h.hops.call(
+        'verification',
+        'verify',
+        { ...base, answer_sentences: sentences, list_mode: true, candidates: [PART.drug_id] },
+        await h.turn(),
+      ),
+    );
     expect(inside).toMatchObject({ guard_ok: true, entailment: { entailed: true } });
   });
 
   it('check_sufficiency answers in its contract; a bad payload is invalid_payload; an expired job is deadline_passed', async () => {
     const t = await h.turn();
-    expect(value(await h.hops.call('verification', 'check_sufficiency', { query: 'q', evidence: [PART] }, t))).toEqual({ sufficient: true });
-    expect(await h.hops.call('verification', 'verify', { ...base, answer_sentences: 'x' } as never, t)).toMatchObject({ ok: false, code: 'invalid_payload' });
-    expect(await h.hops.call('verification', 'check_sufficiency', { query: 'q', evidence: [PART] }, { ...t, deadline: Date.now() - 1 })).toMatchObject({
+    expect(value(await h.hops.call('verification', 'check_sufficiency', { query: 'q', evidence: [PART] }, t))).toEqual({
+      sufficient: true,
+    });
+    expect(await h.hops.call('verification', 'verify', { ...base, answer_sentences: 'x' } as never, t)).toMatchObject({
+      ok: false,
+      code: 'invalid_payload',
+    });
+    expect(
+      await h.hops.call(
+        'verification',
+        'check_sufficiency',
+        { query: 'q', evidence: [PART] },
+        { ...t, deadline: Date.now() - 1 },
+      ),
+    ).toMatchObject({
       ok: false,
       code: 'deadline_passed',
     });

@@ -8,7 +8,14 @@ import { HealthController } from '@app/persistence';
 import { CONFIG_KEYS } from '@app/platform';
 
 const ROOT = join(__dirname, '..', '..');
-const APPS = ['gateway', 'orchestrator', 'understanding-worker', 'retrieval-worker', 'generation-worker', 'verification-worker'];
+const APPS = [
+  'gateway',
+  'orchestrator',
+  'understanding-worker',
+  'retrieval-worker',
+  'generation-worker',
+  'verification-worker',
+];
 type Obj = Record<string, unknown> & { kind: string; metadata: { name: string } };
 
 function k8sDocs(): Obj[] {
@@ -31,7 +38,9 @@ describe('Kubernetes manifests (parsed and schema-checked; no cluster here)', ()
   const docs = k8sDocs();
 
   it('validate against the Kubernetes and KEDA schemas (kubernetes-models, @kubernetes-models/keda)', () => {
-    const out = execFileSync(process.execPath, [join(__dirname, 'validate-manifests.mjs'), join(ROOT, 'k8s')], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, [join(__dirname, 'validate-manifests.mjs'), join(ROOT, 'k8s')], {
+      encoding: 'utf8',
+    });
     const result = JSON.parse(out) as { checked: number; errors: string[] };
     expect(result.errors).toEqual([]);
     expect(result.checked).toBe(docs.length);
@@ -40,7 +49,10 @@ describe('Kubernetes manifests (parsed and schema-checked; no cluster here)', ()
 
   it('the validator does reject a broken manifest', () => {
     const dir = mkdtempSync(join(tmpdir(), 'k8s-bad-'));
-    writeFileSync(join(dir, 'bad.yaml'), 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: x\nspec:\n  replicas: "two"\n');
+    writeFileSync(
+      join(dir, 'bad.yaml'),
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: x\nspec:\n  replicas: "two"\n',
+    );
     const out = execFileSync(process.execPath, [join(__dirname, 'validate-manifests.mjs'), dir], { encoding: 'utf8' });
     expect((JSON.parse(out) as { errors: string[] }).errors).toHaveLength(1);
   });
@@ -56,7 +68,12 @@ describe('Kubernetes manifests (parsed and schema-checked; no cluster here)', ()
         expect(so.spec.triggers[0].metadata.listName).toBe(`duocthu:${app.replace('-worker', '')}:wait`);
       }
     }
-    expect(docs.filter((d) => d.kind === 'HorizontalPodAutoscaler').map((d) => d.metadata.name).sort()).toEqual(['gateway', 'orchestrator']);
+    expect(
+      docs
+        .filter((d) => d.kind === 'HorizontalPodAutoscaler')
+        .map((d) => d.metadata.name)
+        .sort(),
+    ).toEqual(['gateway', 'orchestrator']);
   });
 
   it('probes point at routes the apps serve; grace period is above the 65 s turn ceiling; containers run as non-root on a read-only root', () => {
@@ -83,7 +100,8 @@ describe('Kubernetes manifests (parsed and schema-checked; no cluster here)', ()
         for (const k of Object.keys(data)) expect(keys.has(k) ? k : `unknown ${k}`).toBe(k);
       }
       if (d.kind === 'Deployment') {
-        const env = (d as unknown as { spec: { template: { spec: { containers: { env: { name: string }[] }[] } } } }).spec.template.spec.containers[0].env;
+        const env = (d as unknown as { spec: { template: { spec: { containers: { env: { name: string }[] }[] } } } })
+          .spec.template.spec.containers[0].env;
         for (const e of env) expect(keys.has(e.name) ? e.name : `unknown ${e.name}`).toBe(e.name);
       }
     }
@@ -91,7 +109,9 @@ describe('Kubernetes manifests (parsed and schema-checked; no cluster here)', ()
 
   it('kustomization lists every manifest but the secret example', () => {
     const k = parse(readFileSync(join(ROOT, 'k8s', 'kustomization.yaml'), 'utf8')) as { resources: string[] };
-    const files = readdirSync(join(ROOT, 'k8s')).filter((f) => f.endsWith('.yaml') && !['kustomization.yaml', 'secret.example.yaml'].includes(f));
+    const files = readdirSync(join(ROOT, 'k8s')).filter(
+      (f) => f.endsWith('.yaml') && !['kustomization.yaml', 'secret.example.yaml'].includes(f),
+    );
     expect([...k.resources].sort()).toEqual(files.sort());
   });
 });

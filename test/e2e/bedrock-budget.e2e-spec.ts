@@ -8,7 +8,8 @@ import { OPERATOR_KEY, USER_KEY } from '../support/test-env';
 describe('grounded answers with the Bedrock Converse provider (fake endpoint)', () => {
   const fake = new FakeBedrock();
   let stack: Stack;
-  const ask = (turn: string) => request(stack.http).post('/v1/rag/query').set('Authorization', `Bearer ${USER_KEY}`).send({ turn }).expect(200);
+  const ask = (turn: string) =>
+    request(stack.http).post('/v1/rag/query').set('Authorization', `Bearer ${USER_KEY}`).send({ turn }).expect(200);
 
   async function start(env: Record<string, string> = {}) {
     stack = await startStack({
@@ -48,8 +49,16 @@ describe('grounded answers with the Bedrock Converse provider (fake endpoint)', 
           entailments++;
           const docs = docsOf(promptOf(req));
           return entailments === 1
-            ? toolReply(req, { entailed: true, unsupported_claims: [], omissions: [{ grounded: true, detail: 'thiếu cảnh báo chảy máu', doc_id: docs[0].id }] })
-            : toolReply(req, { entailed: true, unsupported_claims: [], omissions: [{ grounded: true, detail: 'vẫn thiếu', doc_id: docs[0].id }] });
+            ? toolReply(req, {
+                entailed: true,
+                unsupported_claims: [],
+                omissions: [{ grounded: true, detail: 'thiếu cảnh báo chảy máu', doc_id: docs[0].id }],
+              })
+            : toolReply(req, {
+                entailed: true,
+                unsupported_claims: [],
+                omissions: [{ grounded: true, detail: 'vẫn thiếu', doc_id: docs[0].id }],
+              });
         },
       });
       const r = await ask('Chống chỉ định của ibuprofen?');
@@ -68,7 +77,12 @@ describe('grounded answers with the Bedrock Converse provider (fake endpoint)', 
       fake.handler = wellBehavedModel({
         answer_from_evidence: (req) => {
           const [d] = docsOf(promptOf(req));
-          return toolReply(req, { answer_sentences: [{ text: 'Người lớn uống 1234 mg mỗi lần.', doc_ids: [d.id] }], evidence_sufficient: true, clarifying_question: null, quick_replies: [] });
+          return toolReply(req, {
+            answer_sentences: [{ text: 'Người lớn uống 1234 mg mỗi lần.', doc_ids: [d.id] }],
+            evidence_sufficient: true,
+            clarifying_question: null,
+            quick_replies: [],
+          });
         },
       });
       const r = await ask('Liều ibuprofen cho người lớn?');
@@ -78,9 +92,13 @@ describe('grounded answers with the Bedrock Converse provider (fake endpoint)', 
     });
 
     it('not entailed → abstain not_entailed; a provider outage → generation_unavailable (fail closed)', async () => {
-      fake.handler = wellBehavedModel({ check_entailment: (req) => toolReply(req, { entailed: false, unsupported_claims: ['x'], omissions: [] }) });
+      fake.handler = wellBehavedModel({
+        check_entailment: (req) => toolReply(req, { entailed: false, unsupported_claims: ['x'], omissions: [] }),
+      });
       expect((await ask('Chỉ định của omeprazol?')).body.reason).toBe('not_entailed');
-      fake.handler = wellBehavedModel({ answer_from_evidence: () => ({ status: 500, errorType: 'InternalServerException', json: { message: 'boom' } }) });
+      fake.handler = wellBehavedModel({
+        answer_from_evidence: () => ({ status: 500, errorType: 'InternalServerException', json: { message: 'boom' } }),
+      });
       const r = await ask('Chỉ định của omeprazol?');
       expect([r.body.decision, r.body.reason]).toEqual(['abstain', 'generation_unavailable']);
     });
@@ -90,24 +108,46 @@ describe('grounded answers with the Bedrock Converse provider (fake endpoint)', 
       const model = wellBehavedModel();
       fake.handler = (req) => {
         if (req.tool === 'answer_from_evidence' && gens++ === 0)
-          return toolReply(req, { answer_sentences: [], evidence_sufficient: false, clarifying_question: null, quick_replies: [] });
+          return toolReply(req, {
+            answer_sentences: [],
+            evidence_sufficient: false,
+            clarifying_question: null,
+            quick_replies: [],
+          });
         return model(req);
       };
       const r = await ask('Chỉ định của omeprazol?');
       expect(r.body.reason).toBe('answered');
-      expect(fake.requests.map((q) => q.tool)).toEqual(['understand_turn', 'answer_from_evidence', 'answer_from_evidence', 'check_entailment']);
+      expect(fake.requests.map((q) => q.tool)).toEqual([
+        'understand_turn',
+        'answer_from_evidence',
+        'answer_from_evidence',
+        'check_entailment',
+      ]);
       expect(JSON.stringify(fake.requests[2].body)).toContain('Lần trước bạn cho rằng bằng chứng chưa đủ');
     });
 
     it('the stateless legacy path runs the sufficiency check, and fails open when it is down', async () => {
-      const legacy = (turn: string) => request(stack.http).post('/v1/rag/answer').set('Authorization', `Bearer ${USER_KEY}`).send({ turn }).expect(200);
+      const legacy = (turn: string) =>
+        request(stack.http)
+          .post('/v1/rag/answer')
+          .set('Authorization', `Bearer ${USER_KEY}`)
+          .send({ turn })
+          .expect(200);
       fake.handler = wellBehavedModel();
       const r = await legacy('Chống chỉ định của ibuprofen?');
       expect(r.body.reason).toBe('answered');
       expect(r.body.conversation_id).toBeNull();
-      expect(fake.requests.map((q) => q.tool)).toEqual(['understand_turn', 'check_sufficiency', 'answer_from_evidence', 'check_entailment']);
+      expect(fake.requests.map((q) => q.tool)).toEqual([
+        'understand_turn',
+        'check_sufficiency',
+        'answer_from_evidence',
+        'check_entailment',
+      ]);
       fake.requests.splice(0);
-      fake.handler = wellBehavedModel({ check_sufficiency: () => ({ status: 503, errorType: 'ServiceUnavailableException', json: { message: 'down' } }) });
+      fake.handler = wellBehavedModel({
+        check_sufficiency: () => ({ status: 503, errorType: 'ServiceUnavailableException', json: { message: 'down' } }),
+      });
       const open = await legacy('Chống chỉ định của ibuprofen?');
       expect(open.body.reason).toBe('answered');
       expect(fake.count('check_sufficiency')).toBe(2);
@@ -122,10 +162,19 @@ describe('grounded answers with the Bedrock Converse provider (fake endpoint)', 
     it('the model asking which route becomes a clarify with its quick replies', async () => {
       fake.handler = wellBehavedModel({
         answer_from_evidence: (req) =>
-          toolReply(req, { answer_sentences: [], evidence_sufficient: false, clarifying_question: 'Bạn dùng đường nào?', quick_replies: ['Uống', 'Tiêm tĩnh mạch'] }),
+          toolReply(req, {
+            answer_sentences: [],
+            evidence_sufficient: false,
+            clarifying_question: 'Bạn dùng đường nào?',
+            quick_replies: ['Uống', 'Tiêm tĩnh mạch'],
+          }),
       });
       const r = await ask('Liều omeprazol cho người lớn đường uống?');
-      expect([r.body.decision, r.body.reason, r.body.quick_replies]).toEqual(['clarify', 'ambiguous_route', ['Uống', 'Tiêm tĩnh mạch']]);
+      expect([r.body.decision, r.body.reason, r.body.quick_replies]).toEqual([
+        'clarify',
+        'ambiguous_route',
+        ['Uống', 'Tiêm tĩnh mạch'],
+      ]);
     });
   });
 
@@ -140,8 +189,15 @@ describe('grounded answers with the Bedrock Converse provider (fake endpoint)', 
       const r = await ask('Chống chỉ định của ibuprofen?');
       expect([r.body.decision, r.body.reason]).toEqual(['abstain', 'budget_exhausted']);
       expect(Date.now() - started).toBeLessThan(1500 + 2000 + 1000);
-      const trace = await request(stack.http).get(`/v1/traces/${r.body.turn_id}`).set('Authorization', `Bearer ${OPERATOR_KEY}`).expect(200);
-      expect(trace.body.events.some((e: { outcome: string }) => e.outcome === 'budget_exhausted' || e.outcome === 'deadline_passed')).toBe(true);
+      const trace = await request(stack.http)
+        .get(`/v1/traces/${r.body.turn_id}`)
+        .set('Authorization', `Bearer ${OPERATOR_KEY}`)
+        .expect(200);
+      expect(
+        trace.body.events.some(
+          (e: { outcome: string }) => e.outcome === 'budget_exhausted' || e.outcome === 'deadline_passed',
+        ),
+      ).toBe(true);
     });
   });
 

@@ -41,7 +41,9 @@ describe('ingestion (real Postgres)', () => {
     expect(active).toEqual([{ id: second.versionId }]);
     expect(Number((await ds.query('SELECT count(*)::int AS n FROM corpus_versions'))[0].n)).toBe(versions + 1);
     const loaded = await repo.loadActive();
-    expect(loaded!.corpus.parts.find((x) => x.doc_id === 'paracetamol__chi_dinh__1')!.text).toMatch(/Bản sửa đổi thử nghiệm\.$/);
+    expect(loaded!.corpus.parts.find((x) => x.doc_id === 'paracetamol__chi_dinh__1')!.text).toMatch(
+      /Bản sửa đổi thử nghiệm\.$/,
+    );
     expect(loaded!.vectors!.length).toBe(loaded!.corpus.parts.length * embedder.dim);
 
     // switching back to the original content re-activates the stored version, writing nothing new
@@ -128,7 +130,10 @@ describe('EMBEDDING_PROVIDER=disabled', () => {
   });
 
   it('POST /v1/rag/query answers 503 rag_disabled', async () => {
-    const res = await request(stack.http).post('/v1/rag/query').set('Authorization', `Bearer ${USER_KEY}`).send({ turn: 'Liều paracetamol?' });
+    const res = await request(stack.http)
+      .post('/v1/rag/query')
+      .set('Authorization', `Bearer ${USER_KEY}`)
+      .send({ turn: 'Liều paracetamol?' });
     expect(res.status).toBe(503);
     expect(res.body.error.code).toBe('rag_disabled');
   });

@@ -29,7 +29,10 @@ describe('gateway input handling', () => {
   it('401 without a key, with a wrong key, and with a malformed Authorization header', async () => {
     expectError(await post({ turn: 'Liều paracetamol?' }, null), 401, 'unauthorized');
     expectError(await post({ turn: 'Liều paracetamol?' }, 'not-a-real-key'), 401, 'unauthorized');
-    const res = await request(stack.http).post('/v1/rag/query').set('Authorization', `Basic ${USER_KEY}`).send({ turn: 'x' });
+    const res = await request(stack.http)
+      .post('/v1/rag/query')
+      .set('Authorization', `Basic ${USER_KEY}`)
+      .send({ turn: 'x' });
     expectError(res, 401, 'unauthorized');
   });
 
@@ -79,7 +82,9 @@ describe('gateway input handling', () => {
     expectError(await post({ turn: 'Liều paracetamol?', conversation_id: randomUUID() }), 404, 'not_found');
     const mine = await post({ turn: 'Chỉ định của paracetamol?' }).expect(200);
     expectError(await post({ turn: 'Liều?', conversation_id: mine.body.conversation_id }, OTHER_KEY), 404, 'not_found');
-    const getOther = await request(stack.http).get(`/v1/conversations/${mine.body.conversation_id}`).set('Authorization', `Bearer ${OTHER_KEY}`);
+    const getOther = await request(stack.http)
+      .get(`/v1/conversations/${mine.body.conversation_id}`)
+      .set('Authorization', `Bearer ${OTHER_KEY}`);
     expectError(getOther, 404, 'not_found');
   });
 
@@ -87,10 +92,10 @@ describe('gateway input handling', () => {
     const mine = await post({ turn: 'Chỉ định của paracetamol?' }).expect(200);
     const cid = mine.body.conversation_id;
     // a turn of this conversation that is still running
-    await stack.ds.query(`INSERT INTO turns (id, conversation_id, owner, status, request) VALUES ($1, $2, 'ward7', 'running', '{}')`, [
-      randomUUID(),
-      cid,
-    ]);
+    await stack.ds.query(
+      `INSERT INTO turns (id, conversation_id, owner, status, request) VALUES ($1, $2, 'ward7', 'running', '{}')`,
+      [randomUUID(), cid],
+    );
     const before = await turnCount();
     expectError(await post({ turn: 'Còn liều dùng?', conversation_id: cid }), 409, 'turn_in_flight');
     expect(await turnCount()).toBe(before);
@@ -125,8 +130,19 @@ describe('gateway input handling', () => {
     const ready = await request(stack.http).get('/ready').expect(200);
     expect(ready.body).toMatchObject({
       status: 'ok',
-      info: { postgres: { status: 'up' }, redis: { status: 'up' }, workers: { status: 'up' }, rag: { status: 'up', mode: 'enabled' } },
+      info: {
+        postgres: { status: 'up' },
+        redis: { status: 'up' },
+        workers: { status: 'up' },
+        rag: { status: 'up', mode: 'enabled' },
+      },
     });
-    expect(ready.body.info.workers.queues.sort()).toEqual(['generation', 'retrieval', 'turns', 'understanding', 'verification']);
+    expect(ready.body.info.workers.queues.sort()).toEqual([
+      'generation',
+      'retrieval',
+      'turns',
+      'understanding',
+      'verification',
+    ]);
   });
 });

@@ -55,7 +55,12 @@ describe('operations: traces, progress, metrics, docs', () => {
     process.env.AWS_SECRET_ACCESS_KEY = 'test-secret';
     const endpoint = await fake.start();
     fake.handler = wellBehavedModel();
-    stack = await startStack({ ANSWER_PROVIDER: 'bedrock-converse', BEDROCK_ENDPOINT: endpoint, BEDROCK_READ_TIMEOUT_MS: '2000', MAX_WALL_CLOCK_MS: '3000' });
+    stack = await startStack({
+      ANSWER_PROVIDER: 'bedrock-converse',
+      BEDROCK_ENDPOINT: endpoint,
+      BEDROCK_READ_TIMEOUT_MS: '2000',
+      MAX_WALL_CLOCK_MS: '3000',
+    });
     gateway2 = await startGatewayOnly();
   });
   afterAll(async () => {
@@ -66,24 +71,37 @@ describe('operations: traces, progress, metrics, docs', () => {
 
   it('trace API: an operator key reads the ordered events with route row, evidence, budget left; a plain key gets 403', async () => {
     const r = await ask('Chống chỉ định của ibuprofen?');
-    const t = await request(stack.http).get(`/v1/traces/${r.body.turn_id}`).set('Authorization', `Bearer ${OPERATOR_KEY}`).expect(200);
-    expect(t.body.events.map((e: { seq: number }) => e.seq)).toEqual(t.body.events.map((_: unknown, i: number) => i + 1));
+    const t = await request(stack.http)
+      .get(`/v1/traces/${r.body.turn_id}`)
+      .set('Authorization', `Bearer ${OPERATOR_KEY}`)
+      .expect(200);
+    expect(t.body.events.map((e: { seq: number }) => e.seq)).toEqual(
+      t.body.events.map((_: unknown, i: number) => i + 1),
+    );
     const route = t.body.events.find((e: { stage: string }) => e.stage === 'route');
     expect(route.detail).toMatchObject({ row: 16, path: 'single_drug' });
     const retrieval = t.body.events.find((e: { stage: string }) => e.stage === 'retrieval');
     expect(retrieval.detail.evidence.length).toBeGreaterThan(0);
     expect(retrieval.detail.budget_left_ms).toBeGreaterThan(0);
     expect(t.body.llm_calls).toBe(3);
-    const plain = await request(stack.http).get(`/v1/traces/${r.body.turn_id}`).set('Authorization', `Bearer ${USER_KEY}`);
+    const plain = await request(stack.http)
+      .get(`/v1/traces/${r.body.turn_id}`)
+      .set('Authorization', `Bearer ${USER_KEY}`);
     expect(plain.status).toBe(403);
     expect(plain.body.error.code).toBe('forbidden');
   });
 
   it('turn status: its owner reads it, another key gets 404', async () => {
     const r = await ask('Chỉ định của omeprazol?');
-    const mine = await request(stack.http).get(`/v1/rag/turns/${r.body.turn_id}`).set('Authorization', `Bearer ${USER_KEY}`).expect(200);
+    const mine = await request(stack.http)
+      .get(`/v1/rag/turns/${r.body.turn_id}`)
+      .set('Authorization', `Bearer ${USER_KEY}`)
+      .expect(200);
     expect(mine.body).toMatchObject({ status: 'done', result: { turn_id: r.body.turn_id } });
-    await request(stack.http).get(`/v1/rag/turns/${r.body.turn_id}`).set('Authorization', `Bearer ${OTHER_KEY}`).expect(404);
+    await request(stack.http)
+      .get(`/v1/rag/turns/${r.body.turn_id}`)
+      .set('Authorization', `Bearer ${OTHER_KEY}`)
+      .expect(404);
   });
 
   it('SSE through another gateway replica: the stages in order, then done with the reply', async () => {
@@ -101,7 +119,10 @@ describe('operations: traces, progress, metrics, docs', () => {
     expect(events[4].data).toMatchObject({ turn_id: accepted.body.turn_id, decision: 'answerable' });
     fake.handler = wellBehavedModel();
     // another key cannot stream it
-    await request(gateway2.getHttpServer()).get(`/v1/rag/turns/${accepted.body.turn_id}/events`).set('Authorization', `Bearer ${OTHER_KEY}`).expect(404);
+    await request(gateway2.getHttpServer())
+      .get(`/v1/rag/turns/${accepted.body.turn_id}/events`)
+      .set('Authorization', `Bearer ${OTHER_KEY}`)
+      .expect(404);
   });
 
   it('a synchronous query publishes no progress stream (nobody reads it), yet its events endpoint still ends with done', async () => {
@@ -111,7 +132,11 @@ describe('operations: traces, progress, metrics, docs', () => {
     try {
       expect(await redis.exists(events.key(r.body.turn_id))).toBe(0);
       // …while a turn submitted for streaming has one
-      const accepted = await request(stack.http).post('/v1/rag/turns').set('Authorization', `Bearer ${USER_KEY}`).send({ turn: 'Xin chào' }).expect(202);
+      const accepted = await request(stack.http)
+        .post('/v1/rag/turns')
+        .set('Authorization', `Bearer ${USER_KEY}`)
+        .send({ turn: 'Xin chào' })
+        .expect(202);
       await waitFor(async () => (await redis.exists(events.key(accepted.body.turn_id))) === 1);
     } finally {
       redis.disconnect();
@@ -125,12 +150,22 @@ describe('operations: traces, progress, metrics, docs', () => {
   it('OpenAPI at /docs-json lists every route the gateway serves; /docs serves the UI', async () => {
     const spec = await request(stack.http).get('/docs-json').expect(200);
     const documented = new Set(
-      Object.entries(spec.body.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)),
+      Object.entries(spec.body.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) =>
+        Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
+      ),
     );
-    const router = (stack.app.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } }).router;
+    const router = (
+      stack.app.getHttpAdapter().getInstance() as {
+        router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] };
+      }
+    ).router;
     const served = router.stack
       .filter((l) => l.route && !String(l.route.path).startsWith('/docs') && !String(l.route.path).includes('*'))
-      .flatMap((l) => Object.keys(l.route!.methods).map((m) => `${m.toUpperCase()} ${String(l.route!.path).replace(/:(\w+)/g, '{$1}')}`));
+      .flatMap((l) =>
+        Object.keys(l.route!.methods).map(
+          (m) => `${m.toUpperCase()} ${String(l.route!.path).replace(/:(\w+)/g, '{$1}')}`,
+        ),
+      );
     expect(served.length).toBeGreaterThanOrEqual(10);
     for (const r of served) expect(documented.has(r) ? r : `undocumented: ${r}`).toBe(r);
     const ui = await request(stack.http).get('/docs/').expect(200);
@@ -138,9 +173,20 @@ describe('operations: traces, progress, metrics, docs', () => {
   });
 
   it('the queue dashboard is for operator keys only', async () => {
-    const ok = await request(stack.http).get('/admin/queues/api/queues').set('Authorization', `Bearer ${OPERATOR_KEY}`).expect(200);
-    expect(ok.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['generation', 'retrieval', 'turns', 'understanding', 'verification']);
-    expect((await request(stack.http).get('/admin/queues/api/queues').set('Authorization', `Bearer ${USER_KEY}`)).status).toBe(403);
+    const ok = await request(stack.http)
+      .get('/admin/queues/api/queues')
+      .set('Authorization', `Bearer ${OPERATOR_KEY}`)
+      .expect(200);
+    expect(ok.body.queues.map((q: { name: string }) => q.name).sort()).toEqual([
+      'generation',
+      'retrieval',
+      'turns',
+      'understanding',
+      'verification',
+    ]);
+    expect(
+      (await request(stack.http).get('/admin/queues/api/queues').set('Authorization', `Bearer ${USER_KEY}`)).status,
+    ).toBe(403);
     expect((await request(stack.http).get('/admin/queues')).status).toBe(401);
   });
 
@@ -150,7 +196,9 @@ describe('operations: traces, progress, metrics, docs', () => {
     fake.handler = async (req) => ({ ...model(req), delayMs: 1_200 });
     expect((await ask('Chống chỉ định của ibuprofen?')).body.reason).toBe('budget_exhausted');
     // provider error: generation fails closed
-    fake.handler = wellBehavedModel({ answer_from_evidence: () => ({ status: 500, errorType: 'InternalServerException', json: {} }) });
+    fake.handler = wellBehavedModel({
+      answer_from_evidence: () => ({ status: 500, errorType: 'InternalServerException', json: {} }),
+    });
     expect((await ask('Chỉ định của omeprazol?')).body.reason).toBe('generation_unavailable');
     fake.handler = wellBehavedModel();
     // breaker trip: five clarifies in a row
@@ -173,7 +221,10 @@ describe('operations: traces, progress, metrics, docs', () => {
 
     const text = (await request(stack.http).get('/metrics').expect(200)).text;
     for (const m of await registry.getMetricsAsJSON()) {
-      const moved = (m.values as { value: number; metricName?: string }[]).some((v) => (v.metricName?.endsWith('_count') ?? true) && v.value > 0) || m.name === 'duocthu_queue_jobs';
+      const moved =
+        (m.values as { value: number; metricName?: string }[]).some(
+          (v) => (v.metricName?.endsWith('_count') ?? true) && v.value > 0,
+        ) || m.name === 'duocthu_queue_jobs';
       expect(moved ? m.name : `never moved: ${m.name}`).toBe(m.name);
       expect(text).toContain(`# TYPE ${m.name} `);
     }

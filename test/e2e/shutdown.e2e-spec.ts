@@ -19,7 +19,12 @@ describe('graceful shutdown of a worker process', () => {
     execFileSync('npx', ['nest', 'build', 'generation-worker'], { cwd: ROOT, stdio: 'ignore' });
     const endpoint = await fake.start();
     fake.handler = async (req) => ({
-      ...toolReply(req, { answer_sentences: [{ text: 'Trích dẫn.', doc_ids: ['paracetamol__chi_dinh__1'] }], evidence_sufficient: true, clarifying_question: null, quick_replies: [] }),
+      ...toolReply(req, {
+        answer_sentences: [{ text: 'Trích dẫn.', doc_ids: ['paracetamol__chi_dinh__1'] }],
+        evidence_sufficient: true,
+        clarifying_question: null,
+        quick_replies: [],
+      }),
       delayMs: 1_500,
     });
     worker = spawn(process.execPath, [join(ROOT, 'dist/apps/generation-worker/main.js')], {
@@ -65,7 +70,16 @@ describe('graceful shutdown of a worker process', () => {
     const result = hops.call(
       'generation',
       'generate',
-      { query: 'q', frame: emptyFrame(), evidence: [part], list_mode: false, candidates: [], omissions: [], retry: false, previous: [] },
+      {
+        query: 'q',
+        frame: emptyFrame(),
+        evidence: [part],
+        list_mode: false,
+        candidates: [],
+        omissions: [],
+        retry: false,
+        previous: [],
+      },
       { turnId, deadline: ticket.deadline },
     );
     // wait until the provider call is in flight, i.e. the job is active in the worker

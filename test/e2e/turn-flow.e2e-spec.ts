@@ -38,7 +38,12 @@ describe('one turn end to end (gateway → orchestrator → every worker, real R
     const hops = trace.body.events
       .filter((e: { stage: string }) => ['understanding', 'retrieval', 'generation', 'verification'].includes(e.stage))
       .map((e: { stage: string; op: string; outcome: string }) => `${e.stage}.${e.op}:${e.outcome}`);
-    expect(hops).toEqual(['understanding.understand:ok', 'retrieval.retrieve_framed:ok', 'generation.generate:ok', 'verification.verify:ok']);
+    expect(hops).toEqual([
+      'understanding.understand:ok',
+      'retrieval.retrieve_framed:ok',
+      'generation.generate:ok',
+      'verification.verify:ok',
+    ]);
     const stages = trace.body.events.map((e: { stage: string }) => e.stage);
     expect(stages).toEqual(expect.arrayContaining(['budget', 'memory', 'route', 'reply', 'persist']));
   });
@@ -47,7 +52,10 @@ describe('one turn end to end (gateway → orchestrator → every worker, real R
     const first = await ask('Chỉ định của amoxicillin?').expect(200);
     const cid = first.body.conversation_id;
     await ask('Còn chống chỉ định thì sao?', cid).expect(200);
-    const conv = await request(stack.http).get(`/v1/conversations/${cid}`).set('Authorization', `Bearer ${USER_KEY}`).expect(200);
+    const conv = await request(stack.http)
+      .get(`/v1/conversations/${cid}`)
+      .set('Authorization', `Bearer ${USER_KEY}`)
+      .expect(200);
     expect(conv.body.lines.map((l: { role: string }) => l.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     expect(conv.body.lines[0].text).toBe('Chỉ định của amoxicillin?');
     expect(conv.body.lines[1].text).toBe(first.body.answer);
@@ -72,7 +80,10 @@ describe('one turn end to end (gateway → orchestrator → every worker, real R
     expect(memory.outcome).toBe('memory_unavailable');
     // the store is back: the next turn reads memory again
     const next = await ask('Còn tác dụng phụ thì sao?', first.body.conversation_id).expect(200);
-    const t2 = await request(stack.http).get(`/v1/traces/${next.body.turn_id}`).set('Authorization', `Bearer ${OPERATOR_KEY}`).expect(200);
+    const t2 = await request(stack.http)
+      .get(`/v1/traces/${next.body.turn_id}`)
+      .set('Authorization', `Bearer ${OPERATOR_KEY}`)
+      .expect(200);
     expect(t2.body.events.find((e: { stage: string }) => e.stage === 'memory').outcome).toBe('ok');
   });
 });

@@ -59,7 +59,8 @@ function load(set: EvalSet): { conversations: Conversation[]; thresholds: Record
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
+const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
 
 /**
  * Evaluates one set: every conversation through the real gateway (all services
@@ -98,19 +99,38 @@ export function describeEvalSet(set: EvalSet): void {
             const reply = TurnReplySchema.parse(res.body);
             cid = reply.conversation_id ?? undefined;
             userTurns.push(t.user);
-            results.push({ conversation: c.id, turn: i + 1, user: t.user, expected: t.expect, reply, ms, checks: checksFor(t.expect, reply, userTurns) });
+            results.push({
+              conversation: c.id,
+              turn: i + 1,
+              user: t.user,
+              expected: t.expect,
+              reply,
+              ms,
+              checks: checksFor(t.expect, reply, userTurns),
+            });
           }
         }
         const report = summarise(results);
         mkdirSync(join(ROOT, 'eval', 'results'), { recursive: true });
-        writeFileSync(join(ROOT, 'eval', 'results', `${set.stem}.json`), JSON.stringify({ ...report, provider: process.env.ANSWER_PROVIDER ?? 'stub', turns: results.map(brief) }, null, 2));
+        writeFileSync(
+          join(ROOT, 'eval', 'results', `${set.stem}.json`),
+          JSON.stringify(
+            { ...report, provider: process.env.ANSWER_PROVIDER ?? 'stub', turns: results.map(brief) },
+            null,
+            2,
+          ),
+        );
         writeFileSync(join(ROOT, 'eval', 'results', `${set.stem}.md`), markdown(set, report));
         process.stdout.write(`${table(set, report)}\n`);
         const enforced = Object.entries(thresholds).filter(([k]) => !k.startsWith('_'));
         expect(enforced.length).toBeGreaterThan(0);
         for (const [metric, floor] of enforced) {
           const value = (report.metrics as Record<string, number>)[metric];
-          expect({ metric, value, ok: typeof value === 'number' && value >= floor }).toEqual({ metric, value, ok: true });
+          expect({ metric, value, ok: typeof value === 'number' && value >= floor }).toEqual({
+            metric,
+            value,
+            ok: true,
+          });
         }
       },
       30 * 60_000,
@@ -118,7 +138,12 @@ export function describeEvalSet(set: EvalSet): void {
 
     function checksFor(e: Expect, r: TurnReply, userTurns: string[]): Record<string, boolean> {
       const answer = fold(r.answer);
-      const citedSectionsOk = r.citations.every((c) => !!index.part(c.doc_id) && index.part(c.doc_id)!.section === c.section && (!e.sections || e.sections.includes(c.section)));
+      const citedSectionsOk = r.citations.every(
+        (c) =>
+          !!index.part(c.doc_id) &&
+          index.part(c.doc_id)!.section === c.section &&
+          (!e.sections || e.sections.includes(c.section)),
+      );
       const userValues = new Set(userTurns.flatMap((u) => extractNumbers(u).map((n) => n.value)));
       const quoteValues = new Set(r.citations.flatMap((c) => extractNumbers(c.quote).map((n) => n.value)));
       const numbers = extractNumbers(r.answer);
@@ -145,7 +170,9 @@ function brief(r: TurnResult) {
     got: `${r.reply.decision}/${r.reply.reason}`,
     ms: r.ms,
     llm_calls: r.reply.usage.llm_calls,
-    failed_checks: Object.entries(r.checks).filter(([, ok]) => !ok).map(([k]) => k),
+    failed_checks: Object.entries(r.checks)
+      .filter(([, ok]) => !ok)
+      .map(([k]) => k),
     citations: r.reply.citations.map((c) => c.doc_id),
   };
 }
@@ -179,10 +206,14 @@ function summarise(results: TurnResult[]) {
       decision_accuracy: rate('decision'),
       reason_accuracy: rate('reason'),
       citation_validity: citations.length ? citations.filter(Boolean).length / citations.length : 1,
-      numeric_grounding: numberTurns.length ? numberTurns.filter((r) => r.checks.numbers).length / numberTurns.length : 1,
+      numeric_grounding: numberTurns.length
+        ? numberTurns.filter((r) => r.checks.numbers).length / numberTurns.length
+        : 1,
       abstention_precision: gotAbstain.length ? truePos.length / gotAbstain.length : 1,
       abstention_recall: expectedAbstain.length ? truePos.length / expectedAbstain.length : 1,
-      route_clarify_quick_replies: routeClarifies.length ? routeClarifies.filter((r) => r.reply.quick_replies.length > 0).length / routeClarifies.length : 1,
+      route_clarify_quick_replies: routeClarifies.length
+        ? routeClarifies.filter((r) => r.reply.quick_replies.length > 0).length / routeClarifies.length
+        : 1,
       required_phrases: rate('required'),
       forbidden_phrases: rate('forbidden'),
       expected_drugs: rate('drugs'),
@@ -191,7 +222,11 @@ function summarise(results: TurnResult[]) {
       llm_calls_mean: calls.reduce((a, b) => a + b, 0) / Math.max(1, n),
       llm_calls_max: Math.max(0, ...calls),
     },
-    per_reason: Object.fromEntries(Object.entries(perReason).sort().map(([k, v]) => [k, { ...v, accuracy: v.correct / v.n }])),
+    per_reason: Object.fromEntries(
+      Object.entries(perReason)
+        .sort()
+        .map(([k, v]) => [k, { ...v, accuracy: v.correct / v.n }]),
+    ),
     confusion,
     sections: SECTION_KEYS.length,
   };
@@ -216,9 +251,22 @@ function table(set: EvalSet, r: Report): string {
   ];
   const w = Math.max(...rows.map(([k]) => k.length));
   const lines = rows.map(([k, v]) => `${k.padEnd(w)}  ${v}`);
-  const reasons = Object.entries(r.per_reason).map(([k, v]) => `  ${k.padEnd(48)} ${String(v.correct).padStart(3)}/${String(v.n).padEnd(3)} ${pct(v.accuracy)}`);
-  const misses = Object.entries(r.confusion).flatMap(([e, gs]) => Object.entries(gs).filter(([g]) => g !== e).map(([g, c]) => `  ${e} → ${g}: ${c}`));
-  return [set.title, ...lines, 'per expected reason:', ...reasons, 'confusions:', ...(misses.length ? misses : ['  none'])].join('\n');
+  const reasons = Object.entries(r.per_reason).map(
+    ([k, v]) => `  ${k.padEnd(48)} ${String(v.correct).padStart(3)}/${String(v.n).padEnd(3)} ${pct(v.accuracy)}`,
+  );
+  const misses = Object.entries(r.confusion).flatMap(([e, gs]) =>
+    Object.entries(gs)
+      .filter(([g]) => g !== e)
+      .map(([g, c]) => `  ${e} → ${g}: ${c}`),
+  );
+  return [
+    set.title,
+    ...lines,
+    'per expected reason:',
+    ...reasons,
+    'confusions:',
+    ...(misses.length ? misses : ['  none']),
+  ].join('\n');
 }
 
 function markdown(set: EvalSet, r: Report): string {
@@ -249,7 +297,11 @@ function markdown(set: EvalSet, r: Report): string {
     '',
     '## Confusions (expected → got)',
     '',
-    ...(Object.entries(r.confusion).flatMap(([e, gs]) => Object.entries(gs).filter(([g]) => g !== e).map(([g, c]) => `- ${e} → ${g}: ${c}`)) || []),
+    ...(Object.entries(r.confusion).flatMap(([e, gs]) =>
+      Object.entries(gs)
+        .filter(([g]) => g !== e)
+        .map(([g, c]) => `- ${e} → ${g}: ${c}`),
+    ) || []),
     '',
   ].join('\n');
 }

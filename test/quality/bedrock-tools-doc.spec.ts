@@ -22,7 +22,16 @@ export function renderToolsDoc(): string {
     '| `answer_from_evidence` | #3 generation, #3b retry, #5 completeness repair |',
     '| `check_entailment` | #4 entailment, #6 re-verify |',
     '',
-    ...names.flatMap((n) => [`## \`${n}\``, '', TOOLS[n].description, '', '```json', JSON.stringify(toolJsonSchema(n), null, 2), '```', '']),
+    ...names.flatMap((n) => [
+      `## \`${n}\``,
+      '',
+      TOOLS[n].description,
+      '',
+      '```json',
+      JSON.stringify(toolJsonSchema(n), null, 2),
+      '```',
+      '',
+    ]),
   ].join('\n');
 }
 

@@ -35,8 +35,17 @@ describe('grounding guard + entailment on a corrupted-answer set', () => {
   function mutations(p: Pair, part: EvidencePart): [string, string][] {
     const out: [string, string][] = [];
     const num = /(?<![\p{L}\d.,])(\d+)(?![\d])/u.exec(p.answer);
-    if (num) out.push(['changed number', p.answer.slice(0, num.index) + String(Number(num[1]) + 7) + p.answer.slice(num.index + num[1].length)]);
-    const other = drugNames.find((n) => n !== part.drug_name && !part.text.toLowerCase().includes(n.toLowerCase()) && !index.resolver.findMentions(part.text).some((m) => m.resolution?.matched === n));
+    if (num)
+      out.push([
+        'changed number',
+        p.answer.slice(0, num.index) + String(Number(num[1]) + 7) + p.answer.slice(num.index + num[1].length),
+      ]);
+    const other = drugNames.find(
+      (n) =>
+        n !== part.drug_name &&
+        !part.text.toLowerCase().includes(n.toLowerCase()) &&
+        !index.resolver.findMentions(part.text).some((m) => m.resolution?.matched === n),
+    );
     if (other && p.answer.includes(part.drug_name)) out.push(['swapped drug', p.answer.replace(part.drug_name, other)]);
     const neg = /(?<!\p{L})không\s/iu.exec(p.answer);
     if (neg) out.push(['dropped negation', p.answer.slice(0, neg.index) + p.answer.slice(neg.index + neg[0].length)]);
@@ -68,7 +77,9 @@ describe('grounding guard + entailment on a corrupted-answer set', () => {
     const rejectRate = rejected / mutants;
     process.stdout.write(
       `corrupted-answer set: ${pairs.length} pairs, ${mutants} mutations | correct accepted ${(acceptRate * 100).toFixed(1)}% | mutations rejected ${(rejectRate * 100).toFixed(1)}% | ` +
-        Object.entries(byKind).map(([k, [r, n]]) => `${k} ${r}/${n}`).join(', ') +
+        Object.entries(byKind)
+          .map(([k, [r, n]]) => `${k} ${r}/${n}`)
+          .join(', ') +
         (misses.length ? `\n  ${misses.join('\n  ')}` : '') +
         '\n',
     );

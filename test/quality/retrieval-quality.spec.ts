@@ -12,7 +12,9 @@ interface Labelled {
   expected: string[];
 }
 
-const queries = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'retrieval-queries.json'), 'utf8')) as Labelled[];
+const queries = JSON.parse(
+  readFileSync(join(__dirname, '..', 'fixtures', 'retrieval-queries.json'), 'utf8'),
+) as Labelled[];
 
 /**
  * Retrieval quality over the labelled queries, through the same parser and retrieval
@@ -25,7 +27,9 @@ describe('retrieval quality (test/fixtures/retrieval-queries.json)', () => {
   const rows = queries.map((q) => {
     const frame = parser.parse(q.query);
     if (q.kind === 'framed') {
-      const top = retrieveForFrame(index, frame, q.query).slice(0, 5).map((p) => p.doc_id);
+      const top = retrieveForFrame(index, frame, q.query)
+        .slice(0, 5)
+        .map((p) => p.doc_id);
       return { ...q, score: q.expected.some((id) => top.includes(id)) ? 1 : 0, got: top };
     }
     const condition = frame.condition ?? frame.indication ?? q.query;
@@ -45,7 +49,9 @@ describe('retrieval quality (test/fixtures/retrieval-queries.json)', () => {
     const unaccented = mean(rows.filter((r) => !r.accented).map((r) => r.score));
     const framed = mean(rows.filter((r) => r.kind === 'framed').map((r) => r.score));
     const indication = mean(rows.filter((r) => r.kind === 'indication').map((r) => r.score));
-    const misses = rows.filter((r) => r.score < 1).map((r) => `${r.id} ${r.score.toFixed(2)} "${r.query}" expected ${r.expected.join(',')} got ${r.got.join(',')}`);
+    const misses = rows
+      .filter((r) => r.score < 1)
+      .map((r) => `${r.id} ${r.score.toFixed(2)} "${r.query}" expected ${r.expected.join(',')} got ${r.got.join(',')}`);
     process.stdout.write(
       `retrieval recall@5: overall ${overall.toFixed(3)} | accented ${accented.toFixed(3)} | unaccented ${unaccented.toFixed(3)} | framed ${framed.toFixed(3)} | indication ${indication.toFixed(3)} (n=${rows.length})\n` +
         (misses.length ? `misses:\n  ${misses.join('\n  ')}\n` : ''),

@@ -9,7 +9,12 @@ import { loadConfig, serverFor } from '@app/platform';
 import { API_KEYS } from '../support/test-env';
 
 export const ROOT = join(__dirname, '..', '..');
-export const WORKERS = ['understanding-worker', 'retrieval-worker', 'generation-worker', 'verification-worker'] as const;
+export const WORKERS = [
+  'understanding-worker',
+  'retrieval-worker',
+  'generation-worker',
+  'verification-worker',
+] as const;
 export type WorkerApp = (typeof WORKERS)[number];
 
 /** Builds the worker bundles the suite runs as real processes. */
@@ -34,7 +39,14 @@ export class WorkerProc {
   ) {
     this.proc = spawn(process.execPath, [join(ROOT, 'dist', 'apps', app, 'main.js')], {
       cwd: ROOT,
-      env: { ...process.env, ...env, METRICS_PORT: String(this.port), RUN_MIGRATIONS: 'false', AUTO_INGEST: 'false', LOG_LEVEL: 'info' },
+      env: {
+        ...process.env,
+        ...env,
+        METRICS_PORT: String(this.port),
+        RUN_MIGRATIONS: 'false',
+        AUTO_INGEST: 'false',
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const keep = (c: Buffer) => {
@@ -104,7 +116,10 @@ export function quantile(xs: number[], q: number): number {
 export async function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let t: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([p, new Promise<T>((_, rej) => (t = setTimeout(() => rej(new Error(`${what} did not finish in ${ms} ms`)), ms)))]);
+    return await Promise.race([
+      p,
+      new Promise<T>((_, rej) => (t = setTimeout(() => rej(new Error(`${what} did not finish in ${ms} ms`)), ms))),
+    ]);
   } finally {
     clearTimeout(t);
   }

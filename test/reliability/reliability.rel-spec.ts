@@ -24,7 +24,14 @@ const CEILING_MS = 65_000;
 interface Turn {
   status: number;
   ms: number;
-  body: { decision?: string; reason?: string; conversation_id?: string | null; usage?: { llm_calls: number }; error?: { code: string }; notices?: string[] };
+  body: {
+    decision?: string;
+    reason?: string;
+    conversation_id?: string | null;
+    usage?: { llm_calls: number };
+    error?: { code: string };
+    notices?: string[];
+  };
 }
 
 const figures: Record<string, number | string | boolean> = {};
@@ -39,14 +46,22 @@ describe('reliability', () => {
   let latencyMs = 250;
   const workerEnv: Record<string, string> = {};
 
-  const turn = async (text: string, opts: { conversation_id?: string | null; key?: string; idem?: string } = {}): Promise<Turn> => {
+  const turn = async (
+    text: string,
+    opts: { conversation_id?: string | null; key?: string; idem?: string } = {},
+  ): Promise<Turn> => {
     const started = Date.now();
-    const headers: Record<string, string> = { Authorization: `Bearer ${opts.key ?? USER_KEY}`, 'Content-Type': 'application/json' };
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${opts.key ?? USER_KEY}`,
+      'Content-Type': 'application/json',
+    };
     if (opts.idem) headers['Idempotency-Key'] = opts.idem;
     const res = await fetch(`${base}/v1/rag/query`, {
       method: 'POST',
       headers,
-      body: JSON.stringify(opts.conversation_id ? { turn: text, conversation_id: opts.conversation_id } : { turn: text }),
+      body: JSON.stringify(
+        opts.conversation_id ? { turn: text, conversation_id: opts.conversation_id } : { turn: text },
+      ),
       signal: AbortSignal.timeout(CEILING_MS + 5_000),
     });
     return { status: res.status, ms: Date.now() - started, body: (await res.json()) as Turn['body'] };
@@ -69,10 +84,19 @@ describe('reliability', () => {
       )[0].n,
     );
     const missing = Number(
-      (await ds.query(`SELECT count(*)::int AS n FROM turns t WHERE t.status='done' AND t.conversation_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM conversation_lines l WHERE l.turn_id=t.id)`))[0]
-        .n,
+      (
+        await ds.query(
+          `SELECT count(*)::int AS n FROM turns t WHERE t.status='done' AND t.conversation_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM conversation_lines l WHERE l.turn_id=t.id)`,
+        )
+      )[0].n,
     );
-    const duplicated = Number((await ds.query(`SELECT count(*)::int AS n FROM (SELECT turn_id, role FROM conversation_lines GROUP BY turn_id, role HAVING count(*) > 1) x`))[0].n);
+    const duplicated = Number(
+      (
+        await ds.query(
+          `SELECT count(*)::int AS n FROM (SELECT turn_id, role FROM conversation_lines GROUP BY turn_id, role HAVING count(*) > 1) x`,
+        )
+      )[0].n,
+    );
     const reordered = Number(
       (
         await ds.query(
@@ -112,7 +136,10 @@ describe('reliability', () => {
     await fake.stop();
     const table = Object.entries(figures).map(([k, v]) => `  ${k.padEnd(40)} ${v}`);
     process.stdout.write(`reliability figures (npm run test:reliability)\n${table.join('\n')}\n`);
-    writeFileSync(join(ROOT, 'test', 'reliability', 'results.json'), JSON.stringify({ date: new Date().toISOString(), ...figures }, null, 2) + '\n');
+    writeFileSync(
+      join(ROOT, 'test', 'reliability', 'results.json'),
+      JSON.stringify({ date: new Date().toISOString(), ...figures }, null, 2) + '\n',
+    );
   }, 60_000);
 
   it('1. a worker killed mid-hop (20 kills across the four workers, replacements running): every turn ends, nothing half-written or duplicated', async () => {
@@ -172,16 +199,21 @@ describe('reliability', () => {
     }
     expect(failures).toEqual([]);
     const lines = await checkLines();
-    const open = Number((await ds.query(`SELECT count(*)::int AS n FROM turns WHERE status IN ('queued','running')`))[0].n);
+    const open = Number(
+      (await ds.query(`SELECT count(*)::int AS n FROM turns WHERE status IN ('queued','running')`))[0].n,
+    );
     figures.kills = kills;
     figures.turns_under_kills = results.length;
-    figures.turns_answered_under_kills = results.filter((r) => r.body.decision === 'answerable' || r.body.decision === 'clarify').length;
+    figures.turns_answered_under_kills = results.filter(
+      (r) => r.body.decision === 'answerable' || r.body.decision === 'clarify',
+    ).length;
     figures.turns_fail_closed_under_kills = results.filter((r) => r.body.decision === 'abstain').length;
     figures.turns_lost = results.filter((r) => r.status !== 200).length + open;
     figures.lines_lost = lines.lost;
     figures.lines_duplicated = lines.duplicated;
     figures.max_turn_ms_under_kills = Math.max(...results.map((r) => r.ms));
-    figures.kills_survived = figures.turns_lost === 0 ? `${kills}/${kills}` : `${kills} (with ${figures.turns_lost} lost turns)`;
+    figures.kills_survived =
+      figures.turns_lost === 0 ? `${kills}/${kills}` : `${kills} (with ${figures.turns_lost} lost turns)`;
     expect(kills).toBe(20);
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(open).toBe(0);
@@ -196,7 +228,9 @@ describe('reliability', () => {
     try {
       for (let i = 0; i < 5; i++) down.push(await turn('Chỉ định của omeprazol?'));
     } finally {
-      execSync('redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no', { stdio: 'ignore' });
+      execSync('redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no', {
+        stdio: 'ignore',
+      });
     }
     const until = Date.now() + 60_000;
     let back: Turn | null = null;
@@ -261,7 +295,12 @@ describe('reliability', () => {
       return { ...wellBehavedModel()(req), delayMs: 4_000 };
     };
     const results = await Promise.all(
-      ['Chống chỉ định của ibuprofen?', 'Warfarin và aspirin có tương tác không?', 'Liều amoxicillin cho người lớn?', 'Thuốc nào trị bệnh gút?'].flatMap((t) => [turn(t), turn(t), turn(t)]),
+      [
+        'Chống chỉ định của ibuprofen?',
+        'Warfarin và aspirin có tương tác không?',
+        'Liều amoxicillin cho người lớn?',
+        'Thuốc nào trị bệnh gút?',
+      ].flatMap((t) => [turn(t), turn(t), turn(t)]),
     );
     model = wellBehavedModel();
     const bound = BUDGET_MS + 2 * READ_TIMEOUT_MS + 2_000;
@@ -274,13 +313,26 @@ describe('reliability', () => {
       expect(r.status).toBe(200);
       expect(r.ms).toBeLessThanOrEqual(bound);
       expect(r.body.usage!.llm_calls).toBeLessThanOrEqual(CAP);
-      if (r.body.decision === 'abstain') expect(['generation_unavailable', 'understanding_unavailable', 'budget_exhausted', 'not_entailed', 'ungrounded_answer']).toContain(r.body.reason);
+      if (r.body.decision === 'abstain')
+        expect([
+          'generation_unavailable',
+          'understanding_unavailable',
+          'budget_exhausted',
+          'not_entailed',
+          'ungrounded_answer',
+        ]).toContain(r.body.reason);
     }
   }, 120_000);
 
   it('5. 200 conversations × 5 turns in parallel: no lost or reordered lines, no 5xx, streaks consistent; two simultaneous turns on one conversation → one runs, one 409', async () => {
     latencyMs = 30;
-    const script = ['Liều ibuprofen?', 'Người lớn', 'Còn chống chỉ định thì sao?', 'Tôi muốn hỏi về thuốc', 'Chỉ định của omeprazol?'];
+    const script = [
+      'Liều ibuprofen?',
+      'Người lớn',
+      'Còn chống chỉ định thì sao?',
+      'Tôi muốn hỏi về thuốc',
+      'Chỉ định của omeprazol?',
+    ];
     const started = Date.now();
     const convs = await Promise.all(
       Array.from({ length: 200 }, async () => {
@@ -299,27 +351,40 @@ describe('reliability', () => {
     figures.concurrent_turns_per_s = Math.round((all.length / (Date.now() - started)) * 1000);
     figures.concurrent_errors = all.filter((r) => r.status !== 200).length;
     figures.concurrent_5xx = all.filter((r) => r.status >= 500).length;
-    figures.concurrent_p99_ms = quantile(all.map((r) => r.ms), 0.99);
+    figures.concurrent_p99_ms = quantile(
+      all.map((r) => r.ms),
+      0.99,
+    );
     expect(all.every((r) => r.status === 200)).toBe(true);
     const lines = await checkLines();
     figures.concurrent_lines_lost = lines.lost;
     figures.concurrent_lines_reordered = lines.reordered;
     expect(lines).toEqual({ lost: 0, duplicated: 0, reordered: 0 });
     for (const c of convs) {
-      const rows = await ds.query('SELECT text FROM conversation_lines WHERE conversation_id = $1 AND role = $2 ORDER BY seq', [c.cid, 'user']);
+      const rows = await ds.query(
+        'SELECT text FROM conversation_lines WHERE conversation_id = $1 AND role = $2 ORDER BY seq',
+        [c.cid, 'user'],
+      );
       expect(rows.map((r: { text: string }) => r.text)).toEqual(script);
       // the streak is the run of trailing clarify replies
       let streak = 0;
-      for (const r of [...c.out].reverse()) if (r.body.decision === 'clarify') streak++;
-      else break;
+      for (const r of [...c.out].reverse())
+        if (r.body.decision === 'clarify') streak++;
+        else break;
       const [conv] = await ds.query('SELECT clarify_streak FROM conversations WHERE id = $1', [c.cid]);
       expect(conv.clarify_streak).toBe(streak);
     }
     // two at once on one conversation
     latencyMs = 400;
     const one = await turn('Chỉ định của aspirin?');
-    const pair = await Promise.all([turn('Liều aspirin cho người lớn?', { conversation_id: one.body.conversation_id }), turn('Tác dụng phụ của aspirin?', { conversation_id: one.body.conversation_id })]);
-    figures.simultaneous_pair_statuses = pair.map((p) => p.status).sort().join(',');
+    const pair = await Promise.all([
+      turn('Liều aspirin cho người lớn?', { conversation_id: one.body.conversation_id }),
+      turn('Tác dụng phụ của aspirin?', { conversation_id: one.body.conversation_id }),
+    ]);
+    figures.simultaneous_pair_statuses = pair
+      .map((p) => p.status)
+      .sort()
+      .join(',');
     expect(pair.map((p) => p.status).sort()).toEqual([200, 409]);
     latencyMs = 30;
   }, 240_000);
@@ -331,7 +396,9 @@ describe('reliability', () => {
     const after = Number((await ds.query('SELECT count(*)::int AS n FROM turns'))[0].n);
     figures.idempotent_requests = replies.length;
     figures.idempotent_turns_created = after - before;
-    figures.idempotent_bodies_identical = replies.every((r) => JSON.stringify(r.body) === JSON.stringify(replies[0].body));
+    figures.idempotent_bodies_identical = replies.every(
+      (r) => JSON.stringify(r.body) === JSON.stringify(replies[0].body),
+    );
     expect(replies.every((r) => r.status === 200)).toBe(true);
     expect(after - before).toBe(1);
     expect(figures.idempotent_bodies_identical).toBe(true);
@@ -354,19 +421,45 @@ describe('reliability', () => {
       fc.string({ minLength: 2001, maxLength: 5000 }),
     );
     const json = fc.letrec((tie) => ({
-      value: fc.oneof({ depthSize: 'small' }, fc.integer(), fc.boolean(), fc.constant(null), text, fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.string({ maxLength: 8 }), tie('value'), { maxKeys: 4 })),
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        text,
+        fc.array(tie('value'), { maxLength: 4 }),
+        fc.dictionary(fc.string({ maxLength: 8 }), tie('value'), { maxKeys: 4 }),
+      ),
     })).value;
     const request = fc.record({
-      kind: fc.constantFrom('object', 'raw', 'deep', 'bytes', 'wrong-type', 'no-key', 'huge-header', 'bad-conversation'),
+      kind: fc.constantFrom(
+        'object',
+        'raw',
+        'deep',
+        'bytes',
+        'wrong-type',
+        'no-key',
+        'huge-header',
+        'bad-conversation',
+      ),
       body: fc.oneof(
         fc.record({ turn: fc.oneof(json, text) }, { requiredKeys: [] }),
-        fc.record({ turn: text, conversation_id: fc.oneof(fc.uuid(), fc.string({ maxLength: 40 })), extra: json }, { requiredKeys: ['turn'] }),
+        fc.record(
+          { turn: text, conversation_id: fc.oneof(fc.uuid(), fc.string({ maxLength: 40 })), extra: json },
+          { requiredKeys: ['turn'] },
+        ),
         json,
       ),
       raw: fc.string({ maxLength: 200 }),
       depth: fc.integer({ min: 100, max: 5_000 }),
       bytes: fc.uint8Array({ maxLength: 200 }),
-      contentType: fc.constantFrom('text/plain', 'application/xml', 'multipart/form-data', 'application/x-www-form-urlencoded', ''),
+      contentType: fc.constantFrom(
+        'text/plain',
+        'application/xml',
+        'multipart/form-data',
+        'application/x-www-form-urlencoded',
+        '',
+      ),
     });
     const samples = fc.sample(request, { numRuns: 10_000, seed: 20261202 });
     const allowed = new Set([200, 400, 401, 404, 409, 413, 415, 431]);
@@ -376,7 +469,10 @@ describe('reliability', () => {
     const worker = async () => {
       while (i < samples.length) {
         const s = samples[i++];
-        const headers: Record<string, string> = { Authorization: `Bearer ${USER_KEY}`, 'Content-Type': 'application/json' };
+        const headers: Record<string, string> = {
+          Authorization: `Bearer ${USER_KEY}`,
+          'Content-Type': 'application/json',
+        };
         let body: string | Uint8Array;
         switch (s.kind) {
           case 'raw':
@@ -408,7 +504,12 @@ describe('reliability', () => {
         }
         let status = 0;
         try {
-          const res = await fetch(`${base}/v1/rag/query`, { method: 'POST', headers, body, signal: AbortSignal.timeout(CEILING_MS + 5_000) });
+          const res = await fetch(`${base}/v1/rag/query`, {
+            method: 'POST',
+            headers,
+            body,
+            signal: AbortSignal.timeout(CEILING_MS + 5_000),
+          });
           status = res.status;
           await res.arrayBuffer();
         } catch (e) {
@@ -423,11 +524,14 @@ describe('reliability', () => {
     figures.fuzz_statuses = Object.entries(seen)
       .map(([k, v]) => `${k}:${v}`)
       .join(' ');
-    figures.fuzz_5xx = Object.entries(seen).filter(([k]) => Number(k) >= 500).reduce((a, [, v]) => a + v, 0);
+    figures.fuzz_5xx = Object.entries(seen)
+      .filter(([k]) => Number(k) >= 500)
+      .reduce((a, [, v]) => a + v, 0);
     figures.fuzz_hangs = hangs;
     expect(samples.length).toBeGreaterThanOrEqual(10_000);
     expect(hangs).toBe(0);
-    for (const status of Object.keys(seen).map(Number)) expect(allowed.has(status) || status === -1 ? status : `unexpected ${status}`).toBe(status);
+    for (const status of Object.keys(seen).map(Number))
+      expect(allowed.has(status) || status === -1 ? status : `unexpected ${status}`).toBe(status);
     expect((await turn('Chống chỉ định của ibuprofen?')).body.decision).toBe('answerable');
   }, 300_000);
 
@@ -445,13 +549,26 @@ describe('reliability', () => {
       dashboard_plain: (await get('/admin/queues/api/queues', USER_KEY)).status,
     };
     figures.cross_key_statuses = JSON.stringify(statuses);
-    expect(statuses).toEqual({ conversation_other: 404, turn_other: 404, events_other: 404, trace_plain: 403, trace_operator: 200, dashboard_plain: 403 });
+    expect(statuses).toEqual({
+      conversation_other: 404,
+      turn_other: 404,
+      events_other: 404,
+      trace_plain: 403,
+      trace_operator: 200,
+      dashboard_plain: 403,
+    });
     const logs = procs.map((p) => p.output).join('\n');
-    const leaked = [USER_KEY, OTHER_KEY, OPERATOR_KEY, 'reliability-secret-must-not-leak'].filter((s) => logs.includes(s));
+    const leaked = [USER_KEY, OTHER_KEY, OPERATOR_KEY, 'reliability-secret-must-not-leak'].filter((s) =>
+      logs.includes(s),
+    );
     figures.secrets_in_logs = leaked.length;
     expect(logs.length).toBeGreaterThan(0);
     expect(leaked).toEqual([]);
-    const error = await fetch(`${base}/v1/rag/query`, { method: 'POST', headers: { Authorization: `Bearer ${USER_KEY}`, 'Content-Type': 'application/json' }, body: '{"turn":' });
+    const error = await fetch(`${base}/v1/rag/query`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${USER_KEY}`, 'Content-Type': 'application/json' },
+      body: '{"turn":',
+    });
     expect(JSON.stringify(await error.json())).not.toMatch(/at \w+ \(|node_modules|SELECT|stack/);
   }, 60_000);
 });

@@ -7,7 +7,9 @@ import { Logger as PinoLogger } from 'nestjs-pino';
 import { AllInOneModule } from './all-in-one.module';
 
 /** Builds and starts everything in one process: the gateway's HTTP routes and a server per queue. */
-export async function startAllInOne(opts: { listen?: boolean; logger?: false } = {}): Promise<{ app: INestApplication; config: AppConfig }> {
+export async function startAllInOne(
+  opts: { listen?: boolean; logger?: false } = {},
+): Promise<{ app: INestApplication; config: AppConfig }> {
   const config = loadConfig();
   const app = await NestFactory.create(AllInOneModule, {
     bodyParser: false,

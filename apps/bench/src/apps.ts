@@ -59,7 +59,10 @@ export async function startInProcessApp(env: Record<string, string>): Promise<In
 }
 
 /** The real all-in-one app (a server per queue, real BullMQ hops), not listening unless asked. */
-export async function startQueueApp(env: Record<string, string>, listen = false): Promise<{ app: INestApplication; port: number }> {
+export async function startQueueApp(
+  env: Record<string, string>,
+  listen = false,
+): Promise<{ app: INestApplication; port: number }> {
   const restore = setEnv(env);
   try {
     const { app } = await startAllInOne({ listen: false, logger: false });
@@ -86,8 +89,17 @@ export interface Child {
 export const liveChildren = new Set<ChildProcess>();
 
 /** Spawns a node process; its stdout lines go to `onLine`. Killed by id only. */
-export function spawnNode(name: string, args: string[], env: Record<string, string>, onLine: (line: string) => void = () => undefined): Child {
-  const proc = spawn(process.execPath, args, { cwd: process.cwd(), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export function spawnNode(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  onLine: (line: string) => void = () => undefined,
+): Child {
+  const proc = spawn(process.execPath, args, {
+    cwd: process.cwd(),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   liveChildren.add(proc);
   proc.once('exit', () => liveChildren.delete(proc));
   const tail: string[] = [];
@@ -127,7 +139,10 @@ export function spawnNode(name: string, args: string[], env: Record<string, stri
  * generator then does not share an event loop with the server. `cpuProfDir` adds
  * --cpu-prof.
  */
-export async function spawnServer(env: Record<string, string>, cpuProfDir?: string): Promise<{ child: Child; port: number }> {
+export async function spawnServer(
+  env: Record<string, string>,
+  cpuProfDir?: string,
+): Promise<{ child: Child; port: number }> {
   let port = 0;
   const args = [...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []), process.argv[1], 'serve'];
   const child = spawnNode('all-in-one server', args, env, (line) => {
@@ -135,10 +150,14 @@ export async function spawnServer(env: Record<string, string>, cpuProfDir?: stri
     if (m) port = Number(m[1]);
   });
   try {
-    await waitFor('the all-in-one server to listen', async () => {
-      if (child.proc.exitCode !== null) throw new Error(`server exited: ${child.stderr()}`);
-      return port > 0;
-    }, 60_000);
+    await waitFor(
+      'the all-in-one server to listen',
+      async () => {
+        if (child.proc.exitCode !== null) throw new Error(`server exited: ${child.stderr()}`);
+        return port > 0;
+      },
+      60_000,
+    );
   } catch (e) {
     await child.stop(2_000);
     throw new Error(`${(e as Error).message}\n${child.stderr()}`, { cause: e });

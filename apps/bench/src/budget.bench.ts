@@ -63,11 +63,17 @@ function model(index: CorpusIndex, opts: { omission: boolean }): (req: FakeReque
       }
       case 'answer_from_evidence': {
         const docs = docsOf(prompt).slice(0, 4);
-        return toolReply(req, { answer_sentences: docs.map((d) => ({ text: d.text, doc_ids: [d.id] })), evidence_sufficient: docs.length > 0, clarifying_question: null, quick_replies: [] });
+        return toolReply(req, {
+          answer_sentences: docs.map((d) => ({ text: d.text, doc_ids: [d.id] })),
+          evidence_sufficient: docs.length > 0,
+          clarifying_question: null,
+          quick_replies: [],
+        });
       }
       case 'check_entailment': {
         const docs = docsOf(prompt);
-        const omissions = opts.omission && docs.length ? [{ grounded: true, detail: 'thiếu một cảnh báo', doc_id: docs[0].id }] : [];
+        const omissions =
+          opts.omission && docs.length ? [{ grounded: true, detail: 'thiếu một cảnh báo', doc_id: docs[0].id }] : [];
         return toolReply(req, { entailed: true, unsupported_claims: [], omissions });
       }
       case 'check_sufficiency':
@@ -158,13 +164,19 @@ export async function budgetBench(ids: RunIds): Promise<BudgetResult> {
               timeoutMs: 30_000,
             });
             const ms = now() - t0;
-            const body = JSON.parse(res.body) as { decision?: string; reason?: string; usage?: { elapsed_ms: number; llm_calls: number }; error?: { code: string } };
+            const body = JSON.parse(res.body) as {
+              decision?: string;
+              reason?: string;
+              usage?: { elapsed_ms: number; llm_calls: number };
+              error?: { code: string };
+            };
             turns.push({
               ms: round(ms, 0),
               elapsed_ms: body.usage?.elapsed_ms ?? NaN,
               calls: fake.requests.length,
               llm_calls: body.usage?.llm_calls ?? NaN,
-              outcome: res.status === 200 ? `${body.decision}/${body.reason}` : `HTTP ${res.status} ${body.error?.code ?? ''}`,
+              outcome:
+                res.status === 200 ? `${body.decision}/${body.reason}` : `HTTP ${res.status} ${body.error?.code ?? ''}`,
             });
           }
           const bound = MAX_WALL_CLOCK_MS + READ_TIMEOUT_MS;
@@ -184,7 +196,9 @@ export async function budgetBench(ids: RunIds): Promise<BudgetResult> {
             within_bound: worst <= bound,
             within_cap: maxCalls <= cap,
           });
-          log(`budget ${spec.scenario}: worst ${worst} ms of ${bound} ms, calls ≤ ${maxCalls} (cap ${cap}); ${turns.map((t) => t.outcome).join(', ')}`);
+          log(
+            `budget ${spec.scenario}: worst ${worst} ms of ${bound} ms, calls ≤ ${maxCalls} (cap ${cap}); ${turns.map((t) => t.outcome).join(', ')}`,
+          );
         }
       } finally {
         agent.destroy();
@@ -195,5 +209,8 @@ export async function budgetBench(ids: RunIds): Promise<BudgetResult> {
     restoreAws();
     await fake.stop();
   }
-  return { settings: { MAX_WALL_CLOCK_MS, BEDROCK_READ_TIMEOUT_MS: READ_TIMEOUT_MS, BEDROCK_MAX_ATTEMPTS: 1, reps: REPS }, scenarios };
+  return {
+    settings: { MAX_WALL_CLOCK_MS, BEDROCK_READ_TIMEOUT_MS: READ_TIMEOUT_MS, BEDROCK_MAX_ATTEMPTS: 1, reps: REPS },
+    scenarios,
+  };
 }

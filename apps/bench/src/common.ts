@@ -111,11 +111,21 @@ export function percentile(sorted: number[], p: number): number {
 export function dist(samples: number[]): Dist {
   const s = [...samples].sort((a, b) => a - b);
   const mean = s.reduce((a, b) => a + b, 0) / (s.length || 1);
-  return { n: s.length, p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99), mean, max: s[s.length - 1] ?? NaN };
+  return {
+    n: s.length,
+    p50: percentile(s, 50),
+    p95: percentile(s, 95),
+    p99: percentile(s, 99),
+    mean,
+    max: s[s.length - 1] ?? NaN,
+  };
 }
 
 export function median(xs: number[]): number {
-  return percentile([...xs].sort((a, b) => a - b), 50);
+  return percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
 }
 
 /** The median of each field over repetitions. */
@@ -168,9 +178,15 @@ export interface HttpResult {
 }
 
 /** One HTTP request to 127.0.0.1, bounded by a timeout. */
-export function httpRequest(
-  opts: { port: number; method: string; path: string; headers?: Record<string, string>; body?: string; agent?: Agent; timeoutMs: number },
-): Promise<HttpResult> {
+export function httpRequest(opts: {
+  port: number;
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  agent?: Agent;
+  timeoutMs: number;
+}): Promise<HttpResult> {
   return new Promise((resolve, reject) => {
     const req = request(
       {
@@ -179,12 +195,19 @@ export function httpRequest(
         method: opts.method,
         path: opts.path,
         agent: opts.agent,
-        headers: { ...(opts.body !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(opts.body)) } : {}), ...opts.headers },
+        headers: {
+          ...(opts.body !== undefined
+            ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(opts.body)) }
+            : {}),
+          ...opts.headers,
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
         res.on('error', reject);
       },
     );
@@ -196,7 +219,12 @@ export function httpRequest(
 }
 
 /** Polls until `check` is true or the time is up. */
-export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, everyMs = 100): Promise<void> {
+export async function waitFor(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  everyMs = 100,
+): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (await check().catch(() => false)) return;

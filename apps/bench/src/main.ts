@@ -74,7 +74,8 @@ async function main(): Promise<void> {
       const t = Date.now();
       try {
         if (name === 'overhead') results.overhead = await overheadBench(ids);
-        if (name === 'throughput') results.throughput = await throughputBench(ids, process.env.BENCH_CPU_PROF || undefined);
+        if (name === 'throughput')
+          results.throughput = await throughputBench(ids, process.env.BENCH_CPU_PROF || undefined);
         if (name === 'scaling') results.scaling = await scalingBench(ids);
         if (name === 'retrieval') results.retrieval = await retrievalBench();
         if (name === 'budget') results.budget = await budgetBench(ids);
@@ -99,7 +100,11 @@ async function main(): Promise<void> {
     if (after.postgres_started !== before.postgres_started) disturbances.push('Postgres restarted during the run');
   }
   for (const d of disturbances) log(`WARNING: ${d}: the figures are not valid`);
-  const m = { ...meta(started, (Date.now() - t0) / 1000, commit), loadavg_1m: { min: Math.min(...loads), median: round(median(loads), 2), max: Math.max(...loads) }, disturbances };
+  const m = {
+    ...meta(started, (Date.now() - t0) / 1000, commit),
+    loadavg_1m: { min: Math.min(...loads), median: round(median(loads), 2), max: Math.max(...loads) },
+    disturbances,
+  };
   // a subset run (--only) never replaces the published results
   const partial = selected.length !== ALL.length;
   const files = writeReport(m, results, errors, partial ? join(tmpdir(), `duocthu-bench-${ids.tag}`) : undefined);

@@ -7,7 +7,20 @@ import { TurnRepository } from '@app/persistence';
 import { HOP_CLIENT, type HopClient, type HopTicket } from '@app/platform';
 import { DataSource } from 'typeorm';
 import { startInProcessApp, startQueueApp } from './apps';
-import { baseEnv, countIo, dist, log, median, medianDist, now, OWNER, REDIS_URL, round, type Dist, type RunIds } from './common';
+import {
+  baseEnv,
+  countIo,
+  dist,
+  log,
+  median,
+  medianDist,
+  now,
+  OWNER,
+  REDIS_URL,
+  round,
+  type Dist,
+  type RunIds,
+} from './common';
 import { MIX, TURNS_PER_ROUND, WORKER_STAGES } from './conversations';
 
 const REPS = 3;
@@ -41,7 +54,14 @@ export interface OverheadResult {
   outcomes: string[];
   per_rep: { inproc_p50: number; queue_p50: number; ratio_p50: number; added_ms_p50: number }[];
   /** One hop alone, sequential: a tiny payload (retrieve_section) and a large one (decide over a drug's parts). */
-  single_hop: { op: string; payload_kb: number; inproc_p50: number; queue_p50: number; queue_p99: number; queue_cpu_ms_per_hop?: number }[];
+  single_hop: {
+    op: string;
+    payload_kb: number;
+    inproc_p50: number;
+    queue_p50: number;
+    queue_p99: number;
+    queue_cpu_ms_per_hop?: number;
+  }[];
   /** Mean time per turn the orchestrator waited on worker hops (trace timings), by mode: the rest of the added time is the `turns` hop. */
   worker_hop_ms_per_turn: { inproc: number; queue: number };
   /** Per queue, from BullMQ's own job timestamps (ms resolution): added → active (wait) and active → finished (run). */
@@ -72,12 +92,21 @@ async function jobStages(prefix: string, turnIds: Set<string>): Promise<JobStage
   try {
     for (const name of QUEUE_NAMES) {
       const q = new Queue(name, { connection: conn, prefix });
-      const jobs = (await q.getJobs(['completed'], 0, 999)).filter((j) => turnIds.has((j.data as { turn_id: string }).turn_id) && j.processedOn && j.finishedOn);
+      const jobs = (await q.getJobs(['completed'], 0, 999)).filter(
+        (j) => turnIds.has((j.data as { turn_id: string }).turn_id) && j.processedOn && j.finishedOn,
+      );
       await q.close();
       if (!jobs.length) continue;
       const wait = dist(jobs.map((j) => j.processedOn! - j.timestamp));
       const run = dist(jobs.map((j) => j.finishedOn! - j.processedOn!));
-      out.push({ queue: name, jobs: jobs.length, wait_ms_mean: round(wait.mean), run_ms_mean: round(run.mean), wait_ms_p50: round(wait.p50), run_ms_p50: round(run.p50) });
+      out.push({
+        queue: name,
+        jobs: jobs.length,
+        wait_ms_mean: round(wait.mean),
+        run_ms_mean: round(run.mean),
+        wait_ms_p50: round(wait.p50),
+        run_ms_p50: round(run.p50),
+      });
     }
   } finally {
     conn.disconnect();
@@ -91,7 +120,10 @@ const HOP_SAMPLES = 150;
  * Round trip of one hop, sequential: p50/p99 in ms, and the CPU this process spent per hop
  * (producer, worker and QueueEvents all live here, so it is the whole client-side cost of a hop).
  */
-async function hopLatency(client: HopClient, call: (c: HopClient, ticket: { turnId: string; deadline: number }) => Promise<{ ok: boolean }>): Promise<Dist & { cpu_ms: number }> {
+async function hopLatency(
+  client: HopClient,
+  call: (c: HopClient, ticket: { turnId: string; deadline: number }) => Promise<{ ok: boolean }>,
+): Promise<Dist & { cpu_ms: number }> {
   const ms: number[] = [];
   const until = Date.now() + 15_000;
   let cpu0 = process.cpuUsage();
@@ -115,9 +147,23 @@ async function round1(app: INestApplication, run: Runner, into: ModeRun, until: 
       if (Date.now() > until) return false;
       const turnId = randomUUID();
       const conversation = { kind: i === 0 ? ('new' as const) : ('existing' as const), id: conversationId };
-      const created = await turns.create({ id: turnId, conversation, owner: OWNER, turn, legacy: false, idempotencyKey: null });
+      const created = await turns.create({
+        id: turnId,
+        conversation,
+        owner: OWNER,
+        turn,
+        legacy: false,
+        idempotencyKey: null,
+      });
       if (created.kind !== 'created') throw new Error(`could not create turn: ${created.kind}`);
-      const job = { turn_id: turnId, conversation_id: conversationId, owner: OWNER, turn, legacy: false, degraded: false } as TurnJob;
+      const job = {
+        turn_id: turnId,
+        conversation_id: conversationId,
+        owner: OWNER,
+        turn,
+        legacy: false,
+        degraded: false,
+      } as TurnJob;
       const t0 = now();
       const reply = await run(job);
       into.ms.push(now() - t0);
@@ -155,10 +201,10 @@ async function runMode(app: INestApplication, run: Runner, rounds: number, io?: 
 
 /** Worker hops per turn and the time the orchestrator spent waiting on them (ms, whole-ms trace timings), off the turns' traces. */
 async function hopsPerTurn(ds: DataSource, turnIds: string[]): Promise<{ hops: number; hopMs: number }> {
-  const rows = (await ds.query(`SELECT count(*)::int AS n, COALESCE(sum(ms), 0)::int AS ms FROM trace_events WHERE turn_id = ANY($1::uuid[]) AND stage = ANY($2::text[])`, [
-    turnIds,
-    WORKER_STAGES,
-  ])) as { n: number; ms: number }[];
+  const rows = (await ds.query(
+    `SELECT count(*)::int AS n, COALESCE(sum(ms), 0)::int AS ms FROM trace_events WHERE turn_id = ANY($1::uuid[]) AND stage = ANY($2::text[])`,
+    [turnIds, WORKER_STAGES],
+  )) as { n: number; ms: number }[];
   return { hops: rows[0].n / turnIds.length, hopMs: rows[0].ms / turnIds.length };
 }
 
@@ -192,7 +238,11 @@ export async function overheadBench(ids: RunIds): Promise<OverheadResult> {
     const perTurn = (x: IoTally) => ({
       redis: round(x.redis / x.turns, 1),
       pg: round(x.pg / x.turns, 1),
-      redis_by_command: Object.fromEntries(Object.entries(x.byCommand).sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, round(v / x.turns, 2)])),
+      redis_by_command: Object.fromEntries(
+        Object.entries(x.byCommand)
+          .sort((a, b) => b[1] - a[1])
+          .map(([k, v]) => [k, round(v / x.turns, 2)]),
+      ),
     });
     log(`overhead I/O per turn: in-process ${JSON.stringify(perTurn(ioA))}\n  queue ${JSON.stringify(perTurn(ioB))}`);
 
@@ -208,32 +258,67 @@ export async function overheadBench(ids: RunIds): Promise<OverheadResult> {
         a = await runMode(inproc.app, runInproc, ROUNDS_PER_REP);
       }
       reps.push({ a, b });
-      log(`overhead rep ${r + 1}/${REPS}: in-process p50 ${round(dist(a.ms).p50)} ms, queue p50 ${round(dist(b.ms).p50)} ms`);
+      log(
+        `overhead rep ${r + 1}/${REPS}: in-process p50 ${round(dist(a.ms).p50)} ms, queue p50 ${round(dist(b.ms).p50)} ms`,
+      );
     }
 
     const inprocHops = inproc.app.get<HopClient>(HOP_CLIENT);
-    const parts = (await inprocHops.call('retrieval', 'retrieve_section', { drug_id: 'paracetamol', section: 'lieu_luong_cach_dung' }, { turnId: randomUUID(), deadline: Date.now() + 10_000 }));
+    const parts = await inprocHops.call(
+      'retrieval',
+      'retrieve_section',
+      { drug_id: 'paracetamol', section: 'lieu_luong_cach_dung' },
+      { turnId: randomUUID(), deadline: Date.now() + 10_000 },
+    );
     const bigParts = parts.ok ? parts.value.parts : [];
     const frame = emptyFrame({ drugs: ['paracetamol'], attribute: 'lieu_luong_cach_dung' });
     const singleHop: OverheadResult['single_hop'] = [];
     for (const [op, fn, payload] of [
-      ['retrieval.retrieve_section', (c: HopClient, t: HopTicket) => c.call('retrieval', 'retrieve_section', { drug_id: 'paracetamol', section: 'chi_dinh' }, t), { drug_id: 'paracetamol', section: 'chi_dinh' }],
-      ['retrieval.decide', (c: HopClient, t: HopTicket) => c.call('retrieval', 'decide', { parts: bigParts, frame, require_mention_of: [] }, t), { parts: bigParts, frame }],
+      [
+        'retrieval.retrieve_section',
+        (c: HopClient, t: HopTicket) =>
+          c.call('retrieval', 'retrieve_section', { drug_id: 'paracetamol', section: 'chi_dinh' }, t),
+        { drug_id: 'paracetamol', section: 'chi_dinh' },
+      ],
+      [
+        'retrieval.decide',
+        (c: HopClient, t: HopTicket) =>
+          c.call('retrieval', 'decide', { parts: bigParts, frame, require_mention_of: [] }, t),
+        { parts: bigParts, frame },
+      ],
     ] as const) {
       const a = await hopLatency(inprocHops, fn);
       const b = await hopLatency(hops, fn);
-      singleHop.push({ op, payload_kb: round(JSON.stringify(payload).length / 1024, 1), inproc_p50: round(a.p50, 3), queue_p50: round(b.p50, 3), queue_p99: round(b.p99, 3), queue_cpu_ms_per_hop: round(b.cpu_ms, 3) });
+      singleHop.push({
+        op,
+        payload_kb: round(JSON.stringify(payload).length / 1024, 1),
+        inproc_p50: round(a.p50, 3),
+        queue_p50: round(b.p50, 3),
+        queue_p99: round(b.p99, 3),
+        queue_cpu_ms_per_hop: round(b.cpu_ms, 3),
+      });
     }
-    log(`overhead single hop: ${singleHop.map((h) => `${h.op} ${h.payload_kb} kB: ${h.inproc_p50} → ${h.queue_p50} ms`).join('; ')}`);
+    log(
+      `overhead single hop: ${singleHop.map((h) => `${h.op} ${h.payload_kb} kB: ${h.inproc_p50} → ${h.queue_p50} ms`).join('; ')}`,
+    );
 
     const stages = await jobStages(`${ids.prefix}_ovh`, new Set(reps.flatMap((r) => r.b.turnIds)));
-    log(`overhead job stages: ${stages.map((x) => `${x.queue} wait ${x.wait_ms_mean} run ${x.run_ms_mean}`).join('; ')}`);
+    log(
+      `overhead job stages: ${stages.map((x) => `${x.queue} wait ${x.wait_ms_mean} run ${x.run_ms_mean}`).join('; ')}`,
+    );
 
     const ds = queue.app.get(DataSource);
-    const traceQueue = await hopsPerTurn(ds, reps.flatMap((r) => r.b.turnIds));
-    const traceInproc = await hopsPerTurn(ds, reps.flatMap((r) => r.a.turnIds));
+    const traceQueue = await hopsPerTurn(
+      ds,
+      reps.flatMap((r) => r.b.turnIds),
+    );
+    const traceInproc = await hopsPerTurn(
+      ds,
+      reps.flatMap((r) => r.a.turnIds),
+    );
     const workerHops = traceQueue.hops;
-    if (Math.abs(traceQueue.hops - traceInproc.hops) > 1e-9) log(`overhead: hop counts differ (queue ${traceQueue.hops}, in-process ${traceInproc.hops})`);
+    if (Math.abs(traceQueue.hops - traceInproc.hops) > 1e-9)
+      log(`overhead: hop counts differ (queue ${traceQueue.hops}, in-process ${traceInproc.hops})`);
     const da = reps.map((r) => dist(r.a.ms));
     const db = reps.map((r) => dist(r.b.ms));
     const perRep = reps.map((_, i) => ({

@@ -12,14 +12,28 @@ function overhead(inproc: number, queue: number, pg: number, redis: number) {
     io_per_turn: { inproc: { redis: 1, pg, redis_by_command: {} }, queue: { redis, pg, redis_by_command: {} } },
   };
 }
-const level = (concurrency: number, turns_per_s: number, p99_ms: number, server_cores: number) => ({ concurrency, turns_per_s, p99_ms, server_cores });
+const level = (concurrency: number, turns_per_s: number, p99_ms: number, server_cores: number) => ({
+  concurrency,
+  turns_per_s,
+  p99_ms,
+  server_cores,
+});
 
 describe('bench report: before → after', () => {
   const meta = { commit: 'abc1234', started_at: '2026-12-02T16:29:44.511Z' } as Baseline['meta'];
 
   it('lists overhead, I/O per turn and throughput per level with the relative change', () => {
-    const base = { meta, results: { overhead: overhead(15, 26, 14.7, 54), throughput: { levels: [level(1, 30, 60, 0.6), level(8, 50, 250, 1)] } } } as unknown as Baseline;
-    const after = { overhead: overhead(7.5, 18, 4, 38), throughput: { levels: [level(1, 45, 50, 0.675), level(8, 80, 190, 0.9), level(32, 95, 500, 0.9)] } } as unknown as Results;
+    const base = {
+      meta,
+      results: {
+        overhead: overhead(15, 26, 14.7, 54),
+        throughput: { levels: [level(1, 30, 60, 0.6), level(8, 50, 250, 1)] },
+      },
+    } as unknown as Baseline;
+    const after = {
+      overhead: overhead(7.5, 18, 4, 38),
+      throughput: { levels: [level(1, 45, 50, 0.675), level(8, 80, 190, 0.9), level(32, 95, 500, 0.9)] },
+    } as unknown as Results;
     const s = comparison(base, after)!;
     expect(s.title).toContain('abc1234');
     const byName = Object.fromEntries(s.rows.map((r) => [r[0], r.slice(1)]));
@@ -33,6 +47,8 @@ describe('bench report: before → after', () => {
   });
 
   it('is null when the runs share no end-to-end figure', () => {
-    expect(comparison({ meta, results: {} } as Baseline, { overhead: overhead(1, 2, 1, 1) } as unknown as Results)).toBeNull();
+    expect(
+      comparison({ meta, results: {} } as Baseline, { overhead: overhead(1, 2, 1, 1) } as unknown as Results),
+    ).toBeNull();
   });
 });

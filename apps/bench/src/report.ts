@@ -30,12 +30,27 @@ const fmt = (x: number | undefined, d = 2) => (x === undefined || !Number.isFini
 export function targets(r: Results, errors: Record<string, string>): Target[] {
   const out: Target[] = [];
   const missing = (benchmark: string, target: string, key: string) =>
-    out.push({ benchmark, target, measured: errors[key] ? `error: ${errors[key].split('\n')[0]}` : 'not run', pass: null });
+    out.push({
+      benchmark,
+      target,
+      measured: errors[key] ? `error: ${errors[key].split('\n')[0]}` : 'not run',
+      pass: null,
+    });
 
   if (r.overhead) {
     const o = r.overhead;
-    out.push({ benchmark: 'orchestration overhead', target: 'queue / in-process p50 ≤ 1.25', measured: `${fmt(o.ratio_p50, 3)} (${fmt(o.queue.p50)} vs ${fmt(o.inproc.p50)} ms)`, pass: o.ratio_p50 <= 1.25 });
-    out.push({ benchmark: 'orchestration overhead', target: 'added ms per turn at p50 ≤ 10', measured: `${fmt(o.added_ms_p50)} ms (${fmt(o.added_ms_per_hop_p50, 2)} ms/hop × ${fmt(o.hops_per_turn_queue, 2)} hops)`, pass: o.added_ms_p50 <= 10 });
+    out.push({
+      benchmark: 'orchestration overhead',
+      target: 'queue / in-process p50 ≤ 1.25',
+      measured: `${fmt(o.ratio_p50, 3)} (${fmt(o.queue.p50)} vs ${fmt(o.inproc.p50)} ms)`,
+      pass: o.ratio_p50 <= 1.25,
+    });
+    out.push({
+      benchmark: 'orchestration overhead',
+      target: 'added ms per turn at p50 ≤ 10',
+      measured: `${fmt(o.added_ms_p50)} ms (${fmt(o.added_ms_per_hop_p50, 2)} ms/hop × ${fmt(o.hops_per_turn_queue, 2)} hops)`,
+      pass: o.added_ms_p50 <= 10,
+    });
   } else {
     missing('orchestration overhead', 'queue / in-process p50 ≤ 1.25; ≤ 10 ms added at p50', 'overhead');
   }
@@ -55,7 +70,12 @@ export function targets(r: Results, errors: Record<string, string>): Target[] {
 
   if (r.scaling) {
     const s = r.scaling;
-    out.push({ benchmark: 'worker scaling (generation)', target: '2 processes / 1 process ≥ 1.8×', measured: `${fmt(s.ratio, 2)}× (${fmt(s.two_processes_jobs_per_s, 1)} vs ${fmt(s.one_process_jobs_per_s, 1)} jobs/s)`, pass: s.ratio >= 1.8 });
+    out.push({
+      benchmark: 'worker scaling (generation)',
+      target: '2 processes / 1 process ≥ 1.8×',
+      measured: `${fmt(s.ratio, 2)}× (${fmt(s.two_processes_jobs_per_s, 1)} vs ${fmt(s.one_process_jobs_per_s, 1)} jobs/s)`,
+      pass: s.ratio >= 1.8,
+    });
   } else missing('worker scaling (generation)', '2 processes / 1 process ≥ 1.8×', 'scaling');
 
   if (r.retrieval) {
@@ -69,7 +89,12 @@ export function targets(r: Results, errors: Record<string, string>): Target[] {
         ['resolver (resolve, findMentions)', Math.max(c.ops.resolver_resolve.p50, c.ops.resolver_find_mentions.p50)],
       ];
       for (const [op, p50] of rows)
-        out.push({ benchmark: `retrieval (${label}, ${c.parts} parts)`, target: `${op} p50 ≤ ${limit} ms`, measured: `${fmt(p50, 3)} ms`, pass: p50 <= limit });
+        out.push({
+          benchmark: `retrieval (${label}, ${c.parts} parts)`,
+          target: `${op} p50 ≤ ${limit} ms`,
+          measured: `${fmt(p50, 3)} ms`,
+          pass: p50 <= limit,
+        });
     }
   } else missing('retrieval', 'p50 ≤ 2 ms sample, ≤ 20 ms at 50k parts', 'retrieval');
 
@@ -96,14 +121,19 @@ const verdict = (p: boolean | null) => (p === null ? 'n/a' : p ? 'PASS' : 'MISS'
 
 function mdTable(head: string[], rows: (string | number)[][]): string {
   const esc = (c: string | number) => String(c).replace(/\|/g, '\\|');
-  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(esc).join(' | ')} |`)].join('\n');
+  return [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.map(esc).join(' | ')} |`),
+  ].join('\n');
 }
 
 /** Plain-text table for stdout. */
 function textTable(head: string[], rows: (string | number)[][]): string {
   const all = [head, ...rows.map((r) => r.map(String))];
   const widths = head.map((_, i) => Math.max(...all.map((r) => [...String(r[i])].length)));
-  const line = (r: (string | number)[]) => r.map((c, i) => String(c) + ' '.repeat(widths[i] - [...String(c)].length)).join('  ');
+  const line = (r: (string | number)[]) =>
+    r.map((c, i) => String(c) + ' '.repeat(widths[i] - [...String(c)].length)).join('  ');
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -122,24 +152,61 @@ function sections(r: Results): Section[] {
       title: `Orchestration overhead (stub providers, one turn at a time, ${o.reps} interleaved reps × ${o.turns_per_rep.queue} turns)`,
       head: ['mode', 'p50 ms', 'p95 ms', 'p99 ms', 'hops/turn'],
       rows: [
-        ['agent + in-process hop twin', fmt(o.inproc.p50), fmt(o.inproc.p95), fmt(o.inproc.p99), fmt(o.worker_hops_per_turn, 2)],
-        ['full queue pipeline (turns + worker queues)', fmt(o.queue.p50), fmt(o.queue.p95), fmt(o.queue.p99), fmt(o.hops_per_turn_queue, 2)],
+        [
+          'agent + in-process hop twin',
+          fmt(o.inproc.p50),
+          fmt(o.inproc.p95),
+          fmt(o.inproc.p99),
+          fmt(o.worker_hops_per_turn, 2),
+        ],
+        [
+          'full queue pipeline (turns + worker queues)',
+          fmt(o.queue.p50),
+          fmt(o.queue.p95),
+          fmt(o.queue.p99),
+          fmt(o.hops_per_turn_queue, 2),
+        ],
         ['ratio (queue / in-process)', fmt(o.ratio_p50, 3), fmt(o.ratio_p95, 3), fmt(o.ratio_p99, 3), ''],
-        ['added ms per turn / per hop (p50)', `${fmt(o.added_ms_p50)} / ${fmt(o.added_ms_per_hop_p50)}`, `${fmt(o.added_ms_p95)} (p95)`, '', ''],
+        [
+          'added ms per turn / per hop (p50)',
+          `${fmt(o.added_ms_p50)} / ${fmt(o.added_ms_per_hop_p50)}`,
+          `${fmt(o.added_ms_p95)} (p95)`,
+          '',
+          '',
+        ],
       ],
       note: `Per rep p50 ratio: ${o.per_rep.map((p) => p.ratio_p50).join(', ')}. Time waiting on worker hops per turn (trace, mean): ${fmt(o.worker_hop_ms_per_turn.inproc, 1)} ms in-process, ${fmt(o.worker_hop_ms_per_turn.queue, 1)} ms queued. Redis commands / Postgres queries per turn: ${o.io_per_turn.inproc.redis} / ${o.io_per_turn.inproc.pg} in-process, ${o.io_per_turn.queue.redis} / ${o.io_per_turn.queue.pg} queued. Per queue (BullMQ job timestamps, mean ms): ${o.job_stages.map((x) => `${x.queue} wait ${x.wait_ms_mean} + run ${x.run_ms_mean}`).join(', ')}. Same decisions in both modes: ${o.same_outcomes ? 'yes' : 'NO'}.`,
     });
     out.push({
       title: 'One hop alone (sequential round trips, ms)',
       head: ['op', 'payload kB', 'in-process p50', 'queue p50', 'queue p99', 'queue: CPU ms per hop (this process)'],
-      rows: o.single_hop.map((h) => [h.op, h.payload_kb, fmt(h.inproc_p50, 3), fmt(h.queue_p50, 3), fmt(h.queue_p99, 3), fmt(h.queue_cpu_ms_per_hop, 3)]),
+      rows: o.single_hop.map((h) => [
+        h.op,
+        h.payload_kb,
+        fmt(h.inproc_p50, 3),
+        fmt(h.queue_p50, 3),
+        fmt(h.queue_p99, 3),
+        fmt(h.queue_cpu_ms_per_hop, 3),
+      ]),
       note: 'CPU per hop = process.cpuUsage() over the sequential loop ÷ hops: producer, worker and QueueEvents share this process, so it is what one BullMQ hop costs a Node process here, before any work.',
     });
   }
   if (r.throughput) {
     out.push({
       title: `Throughput through the gateway (closed loop, keep-alive, ${r.throughput.reps} reps × ${r.throughput.window_ms / 1000} s per level, medians)`,
-      head: ['concurrency', 'turns/s', 'p50 ms', 'p99 ms', 'ok', 'errors', 'turns/s per rep', 'server CPU (cores)', 'server CPU ms / turn', 'Redis CPU ms / turn', 'machine busy'],
+      head: [
+        'concurrency',
+        'turns/s',
+        'p50 ms',
+        'p99 ms',
+        'ok',
+        'errors',
+        'turns/s per rep',
+        'server CPU (cores)',
+        'server CPU ms / turn',
+        'Redis CPU ms / turn',
+        'machine busy',
+      ],
       rows: r.throughput.levels.map((l) => [
         l.concurrency,
         fmt(l.turns_per_s, 1),
@@ -153,7 +220,7 @@ function sections(r: Results): Section[] {
         fmt(l.redis_ms_per_turn, 2),
         `${fmt(l.machine_busy * 100, 0)}%`,
       ]),
-      note: 'Server CPU = the all-in-one process (1.0 = one core busy); Redis CPU = the Redis server’s own CPU (INFO cpu) during the level ÷ turns; machine busy = all of the machine\'s cores (Postgres, Redis, the load generator and anything else running).',
+      note: "Server CPU = the all-in-one process (1.0 = one core busy); Redis CPU = the Redis server’s own CPU (INFO cpu) during the level ÷ turns; machine busy = all of the machine's cores (Postgres, Redis, the load generator and anything else running).",
     });
   }
   if (r.scaling) {
@@ -172,7 +239,18 @@ function sections(r: Results): Section[] {
   if (r.retrieval) {
     out.push({
       title: `Retrieval latency (p50 / p99 ms, median of ${r.retrieval.reps} reps)`,
-      head: ['corpus', 'parts', 'retrieve_framed', 'retrieve_by_indication', 'indication keyword', 'resolve', 'findMentions', 'index build ms', 'heap MB (corpus + index)', 'vectors MB'],
+      head: [
+        'corpus',
+        'parts',
+        'retrieve_framed',
+        'retrieve_by_indication',
+        'indication keyword',
+        'resolve',
+        'findMentions',
+        'index build ms',
+        'heap MB (corpus + index)',
+        'vectors MB',
+      ],
       rows: r.retrieval.corpora.map((c) => [
         c.corpus,
         c.parts,
@@ -249,7 +327,12 @@ export function comparison(base: Baseline, r: Results): Section | null {
       const la = ta.levels.find((l) => l.concurrency === lb.concurrency);
       row(`throughput c=${lb.concurrency}: turns/s`, la?.turns_per_s, lb.turns_per_s, 1);
       row(`throughput c=${lb.concurrency}: p99`, la?.p99_ms, lb.p99_ms, 0, ' ms');
-      row(`throughput c=${lb.concurrency}: server ms CPU per turn`, la ? (la.server_cores * 1000) / la.turns_per_s : undefined, (lb.server_cores * 1000) / lb.turns_per_s, 1);
+      row(
+        `throughput c=${lb.concurrency}: server ms CPU per turn`,
+        la ? (la.server_cores * 1000) / la.turns_per_s : undefined,
+        (lb.server_cores * 1000) / lb.turns_per_s,
+        1,
+      );
     }
   }
   if (!rows.length) return null;
@@ -263,12 +346,17 @@ export function comparison(base: Baseline, r: Results): Section | null {
 
 function loadLine(m: Meta): string {
   const l = m.loadavg_1m;
-  return l ? `Machine load during the run (1-min load average on ${m.cpus} cores): min ${l.min}, median ${l.median}, max ${l.max}.` : '';
+  return l
+    ? `Machine load during the run (1-min load average on ${m.cpus} cores): min ${l.min}, median ${l.median}, max ${l.max}.`
+    : '';
 }
 
 function gitCommit(): string {
   try {
-    return execFileSync('git', ['describe', '--always', '--dirty'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', ['describe', '--always', '--dirty'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return 'unknown';
   }
@@ -308,7 +396,12 @@ export function meta(started: Date, durationS: number, commit: string): Meta {
 }
 
 /** Prints the tables and writes bench/results/<date>.json and bench/results/latest.md. */
-export function writeReport(m: Meta, r: Results, errors: Record<string, string>, outDir = resolve('bench', 'results')): { json: string; md: string; targets: Target[] } {
+export function writeReport(
+  m: Meta,
+  r: Results,
+  errors: Record<string, string>,
+  outDir = resolve('bench', 'results'),
+): { json: string; md: string; targets: Target[] } {
   const t = targets(r, errors);
   const targetRows = t.map((x) => [x.benchmark, x.target, x.measured, verdict(x.pass)]);
   const base = readBaseline();
@@ -331,14 +424,16 @@ export function writeReport(m: Meta, r: Results, errors: Record<string, string>,
     '# Benchmarks — latest run',
     '',
     `\`${m.command}\` on ${m.started_at} (${m.cpus} × ${m.cpu_model}, node ${m.node}, commit ${m.commit}; ${m.duration_s} s).`,
-    'Real Redis and Postgres on loopback, a database and key prefix of the run\'s own; figures are medians over repeated',
+    "Real Redis and Postgres on loopback, a database and key prefix of the run's own; figures are medians over repeated",
     'runs and comparisons are ratios measured in the same run (a shared, noisy 2-core machine).',
     loadLine(m),
     ...(m.disturbances ?? []).map((d) => `**WARNING: ${d} — these figures are not valid.**`),
     '',
     mdTable(['benchmark', 'target', 'measured', 'result'], targetRows),
     ...secs.flatMap((s) => ['', `## ${s.title}`, '', mdTable(s.head, s.rows), ...(s.note ? ['', s.note] : [])]),
-    ...(Object.keys(errors).length ? ['', '## Errors', '', ...Object.entries(errors).map(([k, v]) => `- ${k}: ${v.split('\n')[0]}`)] : []),
+    ...(Object.keys(errors).length
+      ? ['', '## Errors', '', ...Object.entries(errors).map(([k, v]) => `- ${k}: ${v.split('\n')[0]}`)]
+      : []),
     '',
     `Full figures: \`bench/results/${m.date}.json\`.`,
     '',

@@ -1,7 +1,14 @@
 import { resolve } from 'node:path';
 import type { HopPayload, QueryFrame } from '@app/contracts';
 import { synthesizeQuery } from '@app/agent';
-import { buildCorpus, CorpusIndex, readCorpusDir, synthesizeCorpus, type Corpus, type DrugMonograph } from '@app/formulary';
+import {
+  buildCorpus,
+  CorpusIndex,
+  readCorpusDir,
+  synthesizeCorpus,
+  type Corpus,
+  type DrugMonograph,
+} from '@app/formulary';
 import { HashEmbedder, StubUnderstander } from '@app/llm';
 import type { CorpusService } from '@app/persistence';
 import { RetrievalService } from '@app/retrieval-worker';
@@ -19,7 +26,13 @@ export const CORPORA = [
   { name: 'synthetic-50k', parts: 50_000 },
 ] as const;
 
-export const OPS = ['retrieve_framed', 'retrieve_by_indication', 'indication_keyword', 'resolver_resolve', 'resolver_find_mentions'] as const;
+export const OPS = [
+  'retrieve_framed',
+  'retrieve_by_indication',
+  'indication_keyword',
+  'resolver_resolve',
+  'resolver_find_mentions',
+] as const;
 export type Op = (typeof OPS)[number];
 
 export interface CorpusResult {
@@ -45,7 +58,16 @@ export interface RetrievalResult {
 
 const mb = (bytes: number) => round(bytes / 1024 / 1024, 1);
 
-const SAMPLE_DRUGS = ['paracetamol', 'ibuprofen', 'warfarin', 'amoxicillin', 'omeprazol', 'metformin', 'amlodipin', 'aspirin'];
+const SAMPLE_DRUGS = [
+  'paracetamol',
+  'ibuprofen',
+  'warfarin',
+  'amoxicillin',
+  'omeprazol',
+  'metformin',
+  'amlodipin',
+  'aspirin',
+];
 const TEMPLATES = [
   (n: string) => `Liều ${n} cho người lớn?`,
   (n: string) => `Liều ${n} cho trẻ 5 tuổi nặng 18 kg đường uống?`,
@@ -75,7 +97,12 @@ function typo(name: string): string {
   return name.length < 5 ? name : name.slice(0, i - 1) + name[i] + name[i - 1] + name.slice(i + 1);
 }
 
-const unaccent = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd').toLowerCase();
+const unaccent = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .toLowerCase();
 
 /**
  * Runs `fn` over the inputs, cycling: at most MAX_ITERS calls and MAX_MS, but at least
@@ -139,9 +166,10 @@ async function benchCorpus(name: string, makeMonographs: () => DrugMonograph[]):
   // the retrieval worker's own handlers over this index
   const service = new RetrievalService({ index } as unknown as CorpusService, embedder);
   const parser = new StubUnderstander(index.resolver, index.indicationHeads());
-  const drugs = name === 'sample'
-    ? SAMPLE_DRUGS.map((id) => index.drug(id)).filter((d) => d !== undefined)
-    : Array.from({ length: 8 }, (_, i) => corpus.drugs[Math.floor((i * corpus.drugs.length) / 8)]);
+  const drugs =
+    name === 'sample'
+      ? SAMPLE_DRUGS.map((id) => index.drug(id)).filter((d) => d !== undefined)
+      : Array.from({ length: 8 }, (_, i) => corpus.drugs[Math.floor((i * corpus.drugs.length) / 8)]);
   const framed: HopPayload<'retrieval', 'retrieve_framed'>[] = [];
   const sentences: string[] = [];
   for (const d of drugs)
@@ -172,7 +200,11 @@ async function benchCorpus(name: string, makeMonographs: () => DrugMonograph[]):
     const at = (xs: unknown[]) => Math.floor(((r - 1) * xs.length) / REPS) + 3;
     const runs: Record<Op, number[]> = {
       retrieve_framed: measure(framed, (p) => service.retrieveFramed(p), at(framed)),
-      retrieve_by_indication: await measureAsync(CONDITIONS, (condition) => service.retrieveByIndication({ condition }), at(CONDITIONS)),
+      retrieve_by_indication: await measureAsync(
+        CONDITIONS,
+        (condition) => service.retrieveByIndication({ condition }),
+        at(CONDITIONS),
+      ),
       indication_keyword: measure(CONDITIONS, (c) => index.indicationKeyword(c), at(CONDITIONS)),
       resolver_resolve: measure(mentions, (m) => index.resolver.resolve(m), at(mentions)),
       resolver_find_mentions: measure(sentences, (s) => index.resolver.findMentions(s), at(sentences)),
@@ -182,7 +214,18 @@ async function benchCorpus(name: string, makeMonographs: () => DrugMonograph[]):
   const ops = Object.fromEntries(
     OPS.map((op) => {
       const d = medianDist(perOp.get(op)!);
-      return [op, { n: d.n, p50: round(d.p50, 3), p95: round(d.p95, 3), p99: round(d.p99, 3), mean: round(d.mean, 3), max: round(d.max, 3), inputs: inputs[op] }];
+      return [
+        op,
+        {
+          n: d.n,
+          p50: round(d.p50, 3),
+          p95: round(d.p95, 3),
+          p99: round(d.p99, 3),
+          mean: round(d.mean, 3),
+          max: round(d.max, 3),
+          inputs: inputs[op],
+        },
+      ];
     }),
   ) as CorpusResult['ops'];
   return {
@@ -217,4 +260,3 @@ export async function retrievalBench(): Promise<RetrievalResult> {
   }
   return { reps: REPS, corpora };
 }
-

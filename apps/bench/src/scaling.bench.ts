@@ -4,7 +4,19 @@ import { emptyFrame, type EvidencePart } from '@app/contracts';
 import { BullHopClient, RequestBudget } from '@app/platform';
 import { Redis } from 'ioredis';
 import { spawnNode, type Child } from './apps';
-import { baseEnv, freePort, httpRequest, log, median, now, REDIS_URL, round, sleep, waitFor, type RunIds } from './common';
+import {
+  baseEnv,
+  freePort,
+  httpRequest,
+  log,
+  median,
+  now,
+  REDIS_URL,
+  round,
+  sleep,
+  waitFor,
+  type RunIds,
+} from './common';
 import { FakeBedrock, toolReply } from './fake-bedrock';
 
 const PROVIDER_LATENCY_MS = 200;
@@ -52,7 +64,12 @@ export async function scalingBench(ids: RunIds): Promise<ScalingResult> {
   const fake = new FakeBedrock();
   const endpoint = await fake.start();
   fake.handler = (req) => ({
-    ...toolReply(req, { answer_sentences: [{ text: PART.text, doc_ids: [PART.doc_id] }], evidence_sufficient: true, clarifying_question: null, quick_replies: [] }),
+    ...toolReply(req, {
+      answer_sentences: [{ text: PART.text, doc_ids: [PART.doc_id] }],
+      evidence_sufficient: true,
+      clarifying_question: null,
+      quick_replies: [],
+    }),
     delayMs: PROVIDER_LATENCY_MS,
   });
   const workerEnv = {
@@ -75,12 +92,16 @@ export async function scalingBench(ids: RunIds): Promise<ScalingResult> {
 
   const startWorker = async (): Promise<void> => {
     const port = await freePort();
-    const child = spawnNode('generation-worker', [join(process.cwd(), 'dist/apps/generation-worker/main.js')], { ...workerEnv, METRICS_PORT: String(port) });
+    const child = spawnNode('generation-worker', [join(process.cwd(), 'dist/apps/generation-worker/main.js')], {
+      ...workerEnv,
+      METRICS_PORT: String(port),
+    });
     workers.push(child);
     await waitFor(
       `generation-worker on :${port}`,
       async () => {
-        if (child.proc.exitCode !== null) throw new Error(`generation-worker exited ${child.proc.exitCode}: ${child.stderr()}`);
+        if (child.proc.exitCode !== null)
+          throw new Error(`generation-worker exited ${child.proc.exitCode}: ${child.stderr()}`);
         return (await httpRequest({ port, method: 'GET', path: '/health', timeoutMs: 1_000 })).status === 200;
       },
       60_000,
@@ -111,7 +132,16 @@ export async function scalingBench(ids: RunIds): Promise<ScalingResult> {
           const o = await hops.call(
             'generation',
             'generate',
-            { query: 'Chỉ định của paracetamol?', frame: emptyFrame(), evidence: [PART], list_mode: false, candidates: [], omissions: [], retry: false, previous: [] },
+            {
+              query: 'Chỉ định của paracetamol?',
+              frame: emptyFrame(),
+              evidence: [PART],
+              list_mode: false,
+              candidates: [],
+              omissions: [],
+              retry: false,
+              previous: [],
+            },
             { turnId, deadline: ticket.deadline },
           );
           if (!o.ok) failures++;
@@ -147,7 +177,9 @@ export async function scalingBench(ids: RunIds): Promise<ScalingResult> {
       }
       while (workers.length) await stopWorker();
       perRep.push({ one: round(one, 1), two: round(two, 1), ratio: round(two / one, 3) });
-      log(`scaling rep ${r + 1}/${REPS}: 1 process ${round(one, 1)} jobs/s, 2 processes ${round(two, 1)} jobs/s (×${round(two / one, 2)})`);
+      log(
+        `scaling rep ${r + 1}/${REPS}: 1 process ${round(one, 1)} jobs/s, 2 processes ${round(two, 1)} jobs/s (×${round(two / one, 2)})`,
+      );
       await sleep(200);
     }
     const ideal = (1000 / PROVIDER_LATENCY_MS) * WORKER_CONCURRENCY;

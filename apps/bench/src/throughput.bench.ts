@@ -1,7 +1,21 @@
 import { Agent } from 'node:http';
 import { spawnServer } from './apps';
 import { Redis } from 'ioredis';
-import { API_KEY, baseEnv, cpuMeter, dist, httpRequest, log, median, now, redisCpuSeconds, REDIS_URL, round, sleep, type RunIds } from './common';
+import {
+  API_KEY,
+  baseEnv,
+  cpuMeter,
+  dist,
+  httpRequest,
+  log,
+  median,
+  now,
+  redisCpuSeconds,
+  REDIS_URL,
+  round,
+  sleep,
+  type RunIds,
+} from './common';
 import { MIX } from './conversations';
 
 export const LEVELS = [1, 8, 32, 128];
@@ -46,7 +60,14 @@ interface Sample {
 }
 
 /** One closed-loop user: walks the conversation mix (offset by its index) until told to stop. */
-async function user(port: number, agent: Agent, index: number, stopAt: () => number, samples: Sample[], budget: { left: number }): Promise<void> {
+async function user(
+  port: number,
+  agent: Agent,
+  index: number,
+  stopAt: () => number,
+  samples: Sample[],
+  budget: { left: number },
+): Promise<void> {
   let c = index % MIX.length;
   while (now() < stopAt() && budget.left > 0) {
     let conversationId: string | undefined;
@@ -78,7 +99,11 @@ async function user(port: number, agent: Agent, index: number, stopAt: () => num
 }
 
 /** One level: warm-up, then a measured window; requests that started in the window count. */
-async function runLevel(port: number, pid: number, concurrency: number): Promise<{ turnsPerS: number; ok: number[]; errors: Sample[]; cpu: { server_cores: number; machine_busy: number } }> {
+async function runLevel(
+  port: number,
+  pid: number,
+  concurrency: number,
+): Promise<{ turnsPerS: number; ok: number[]; errors: Sample[]; cpu: { server_cores: number; machine_busy: number } }> {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const samples: Sample[] = [];
   const t0 = now();
@@ -90,7 +115,9 @@ async function runLevel(port: number, pid: number, concurrency: number): Promise
   const startTimer = setTimeout(() => (stopMeter = cpuMeter(pid)), WARMUP_MS);
   const stopTimer = setTimeout(() => (cpu = stopMeter?.() ?? cpu), WARMUP_MS + WINDOW_MS);
   try {
-    await Promise.all(Array.from({ length: concurrency }, (_, i) => user(port, agent, i, () => windowEnd, samples, budget)));
+    await Promise.all(
+      Array.from({ length: concurrency }, (_, i) => user(port, agent, i, () => windowEnd, samples, budget)),
+    );
   } finally {
     clearTimeout(startTimer);
     clearTimeout(stopTimer);
@@ -101,7 +128,12 @@ async function runLevel(port: number, pid: number, concurrency: number): Promise
   const inWindow = samples.filter((s) => s.started >= windowStart);
   const ok = inWindow.filter((s) => s.status === 200);
   const lastEnd = Math.max(windowEnd, ...inWindow.map((s) => s.started + s.ms));
-  return { turnsPerS: ok.length / ((lastEnd - windowStart) / 1000), ok: ok.map((s) => s.ms), errors: inWindow.filter((s) => s.status !== 200), cpu };
+  return {
+    turnsPerS: ok.length / ((lastEnd - windowStart) / 1000),
+    ok: ok.map((s) => s.ms),
+    errors: inWindow.filter((s) => s.status !== 200),
+    cpu,
+  };
 }
 
 /**
@@ -112,7 +144,12 @@ async function runLevel(port: number, pid: number, concurrency: number): Promise
 export async function throughputBench(ids: RunIds, cpuProfDir?: string): Promise<ThroughputResult> {
   // The per-key rate limit (600/min by default) would cap a single bench key far below
   // the target, so it is switched off here: this measures capacity, not the limiter.
-  const serverEnv = { ...baseEnv(ids, `${ids.prefix}_tp`), RATE_LIMIT_PER_MINUTE: '0', RUN_MIGRATIONS: 'false', GATEWAY_WAIT_MS: '20000' };
+  const serverEnv = {
+    ...baseEnv(ids, `${ids.prefix}_tp`),
+    RATE_LIMIT_PER_MINUTE: '0',
+    RUN_MIGRATIONS: 'false',
+    GATEWAY_WAIT_MS: '20000',
+  };
   log('throughput: starting the all-in-one server process');
   const { child, port } = await spawnServer(serverEnv, cpuProfDir);
   let redis: Redis | undefined;
@@ -120,7 +157,10 @@ export async function throughputBench(ids: RunIds, cpuProfDir?: string): Promise
     redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
     // one untimed pass so every lane and pool is open
     await runLevelQuiet(port);
-    const per = new Map<number, { tps: number[]; ok: number[][]; errors: Sample[][]; server: number[]; machine: number[]; redis: number[] }>();
+    const per = new Map<
+      number,
+      { tps: number[]; ok: number[][]; errors: Sample[][]; server: number[]; machine: number[]; redis: number[] }
+    >();
     for (let r = 0; r < REPS; r++) {
       const order = r % 2 === 0 ? LEVELS : [...LEVELS].reverse();
       for (const c of order) {
@@ -137,7 +177,9 @@ export async function throughputBench(ids: RunIds, cpuProfDir?: string): Promise
         e.ok.push(res.ok);
         e.errors.push(res.errors);
         per.set(c, e);
-        log(`throughput rep ${r + 1}/${REPS} c=${c}: ${round(res.turnsPerS, 1)} turns/s, p50 ${round(dist(res.ok).p50)} ms, p99 ${round(dist(res.ok).p99)} ms, errors ${res.errors.length}, server ${res.cpu.server_cores} cores, machine ${Math.round(res.cpu.machine_busy * 100)}% busy`);
+        log(
+          `throughput rep ${r + 1}/${REPS} c=${c}: ${round(res.turnsPerS, 1)} turns/s, p50 ${round(dist(res.ok).p50)} ms, p99 ${round(dist(res.ok).p99)} ms, errors ${res.errors.length}, server ${res.cpu.server_cores} cores, machine ${Math.round(res.cpu.machine_busy * 100)}% busy`,
+        );
         await sleep(300); // let the queues drain between levels
       }
     }
@@ -165,8 +207,15 @@ export async function throughputBench(ids: RunIds, cpuProfDir?: string): Promise
       reps: REPS,
       window_ms: WINDOW_MS,
       levels,
-      best_within_slo: within ? { concurrency: within.concurrency, turns_per_s: within.turns_per_s, p99_ms: within.p99_ms } : null,
-      server_env: { RATE_LIMIT_PER_MINUTE: '0', ANSWER_PROVIDER: 'stub', EMBEDDING_PROVIDER: 'hash', WORKER_CONCURRENCY: 'default' },
+      best_within_slo: within
+        ? { concurrency: within.concurrency, turns_per_s: within.turns_per_s, p99_ms: within.p99_ms }
+        : null,
+      server_env: {
+        RATE_LIMIT_PER_MINUTE: '0',
+        ANSWER_PROVIDER: 'stub',
+        EMBEDDING_PROVIDER: 'hash',
+        WORKER_CONCURRENCY: 'default',
+      },
     };
   } finally {
     redis?.disconnect();
@@ -185,5 +234,8 @@ async function runLevelQuiet(port: number): Promise<void> {
     agent.destroy();
   }
   const bad = samples.filter((s) => s.status !== 200);
-  if (bad.length) log(`throughput warm-up: ${bad.length} of ${samples.length} requests failed (statuses ${[...new Set(bad.map((s) => s.status))].join(', ')})`);
+  if (bad.length)
+    log(
+      `throughput warm-up: ${bad.length} of ${samples.length} requests failed (statuses ${[...new Set(bad.map((s) => s.status))].join(', ')})`,
+    );
 }

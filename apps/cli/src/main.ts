@@ -22,8 +22,13 @@ function synth(args: string[]): number {
   const drugs = synthesizeCorpus(readCorpusDir(resolve('data/formulary')), n);
   mkdirSync(out, { recursive: true });
   for (const d of drugs) writeFileSync(join(out, `${d.drug_id}.json`), JSON.stringify(d));
-  writeFileSync(join(out, 'README.md'), `# SYNTHETIC corpus (${n} drugs) — for benchmarks only, not drug information\n`);
-  process.stdout.write(`wrote ${n} synthetic monographs (${drugs.reduce((s, d) => s + Object.values(d.sections).flat().length, 0)} parts) to ${out}\n`);
+  writeFileSync(
+    join(out, 'README.md'),
+    `# SYNTHETIC corpus (${n} drugs) — for benchmarks only, not drug information\n`,
+  );
+  process.stdout.write(
+    `wrote ${n} synthetic monographs (${drugs.reduce((s, d) => s + Object.values(d.sections).flat().length, 0)} parts) to ${out}\n`,
+  );
   return 0;
 }
 
@@ -65,7 +70,9 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (e) {
     if (e instanceof CorpusValidationError) {
-      process.stderr.write(`${e.problems.length} problem(s); nothing was ingested:\n${e.problems.map((p) => `  ${p}`).join('\n')}\n`);
+      process.stderr.write(
+        `${e.problems.length} problem(s); nothing was ingested:\n${e.problems.map((p) => `  ${p}`).join('\n')}\n`,
+      );
       return 1;
     }
     throw e;

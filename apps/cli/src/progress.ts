@@ -9,7 +9,9 @@ export class Progress {
     if (this.out.isTTY) {
       const width = 30;
       const filled = Math.round((pct / 100) * width);
-      this.out.write(`\r${stage.padEnd(6)} [${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${String(pct).padStart(3)}% ${done}/${total}`);
+      this.out.write(
+        `\r${stage.padEnd(6)} [${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${String(pct).padStart(3)}% ${done}/${total}`,
+      );
       if (done >= total) this.out.write('\n');
       return;
     }

@@ -25,13 +25,18 @@ export class ApiKeys {
 
   static parse(spec: string): StoredKey[] {
     const out: StoredKey[] = [];
-    for (const raw of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const raw of spec
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const operator = raw.startsWith('operator:');
       const rest = operator ? raw.slice('operator:'.length) : raw;
       const i = rest.indexOf(':');
-      if (i <= 0 || i === rest.length - 1) throw new Error('invalid configuration: GATEWAY_API_KEYS: each entry must be name:key (or operator:name:key)');
+      if (i <= 0 || i === rest.length - 1)
+        throw new Error('invalid configuration: GATEWAY_API_KEYS: each entry must be name:key (or operator:name:key)');
       const key = rest.slice(i + 1);
-      if (key.length < 8) throw new Error('invalid configuration: GATEWAY_API_KEYS: keys must be at least 8 characters');
+      if (key.length < 8)
+        throw new Error('invalid configuration: GATEWAY_API_KEYS: keys must be at least 8 characters');
       out.push({ name: rest.slice(0, i), operator, hash: sha256(key) });
     }
     return out;

@@ -14,7 +14,10 @@ import { API_KEYS, type ApiKeys } from './api-keys';
 
 /** The chat page's static files: next to the sources, or next to the bundle in dist/. */
 export function webRoot(): string | null {
-  for (const dir of [join(process.cwd(), 'apps', 'web', 'public'), join(__dirname, '..', '..', '..', 'apps', 'web', 'public')])
+  for (const dir of [
+    join(process.cwd(), 'apps', 'web', 'public'),
+    join(__dirname, '..', '..', '..', 'apps', 'web', 'public'),
+  ])
     if (existsSync(join(dir, 'index.html'))) return dir;
   return null;
 }
@@ -28,12 +31,19 @@ async function mountQueueDashboard(app: INestApplication): Promise<void> {
   const hops = app.get<BullHopClient>(HOP_CLIENT);
   const adapter = new ExpressAdapter();
   adapter.setBasePath('/admin/queues');
-  createBullBoard({ queues: (await hops.queues(QUEUE_NAMES)).map((q) => new BullMQAdapter(q, { readOnlyMode: true })), serverAdapter: adapter });
+  createBullBoard({
+    queues: (await hops.queues(QUEUE_NAMES)).map((q) => new BullMQAdapter(q, { readOnlyMode: true })),
+    serverAdapter: adapter,
+  });
   app.use('/admin/queues', (req: Request, res: Response, next: NextFunction) => {
     const m = /^Bearer\s+(\S{1,512})\s*$/i.exec(req.headers.authorization ?? '');
     const who = keys.verify(m?.[1]);
-    if (!who) return void res.status(401).json({ error: { code: 'unauthorized', message: 'missing or invalid API key' } });
-    if (!who.operator) return void res.status(403).json({ error: { code: 'forbidden', message: 'the queue dashboard needs an operator key' } });
+    if (!who)
+      return void res.status(401).json({ error: { code: 'unauthorized', message: 'missing or invalid API key' } });
+    if (!who.operator)
+      return void res
+        .status(403)
+        .json({ error: { code: 'forbidden', message: 'the queue dashboard needs an operator key' } });
     next();
   });
   app.use('/admin/queues', adapter.getRouter());
@@ -48,7 +58,14 @@ export async function configureGateway(app: INestApplication): Promise<void> {
     helmet({
       contentSecurityPolicy: {
         // plain-HTTP intranet deployments must keep working: no upgrade-insecure-requests
-        directives: { defaultSrc: ["'self'"], scriptSrc: ["'self'"], styleSrc: ["'self'", "'unsafe-inline'"], imgSrc: ["'self'", 'data:'], connectSrc: ["'self'"], upgradeInsecureRequests: null },
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
       },
     }),
   );
@@ -58,7 +75,9 @@ export async function configureGateway(app: INestApplication): Promise<void> {
     app,
     new DocumentBuilder()
       .setTitle('duocthu-rag')
-      .setDescription('Grounded question answering over the Vietnamese national drug formulary. Sample data — not for clinical use.')
+      .setDescription(
+        'Grounded question answering over the Vietnamese national drug formulary. Sample data — not for clinical use.',
+      )
       .setVersion('0.1.0')
       .addBearerAuth()
       .build(),

@@ -28,6 +28,12 @@ export class CorpusController {
   async info(): Promise<CorpusInfoDto> {
     const v = await this.corpus.active();
     if (!v) throw new ApiError(503, 'unavailable', 'no corpus has been ingested yet');
-    return { version: v.id, sample: v.sample, drugs: v.drugCount, parts: v.partCount, created_at: v.createdAt.toISOString() };
+    return {
+      version: v.id,
+      sample: v.sample,
+      drugs: v.drugCount,
+      parts: v.partCount,
+      created_at: v.createdAt.toISOString(),
+    };
   }
 }

@@ -3,7 +3,12 @@ import { ABSTAIN_REASONS, ANSWERABLE_REASONS, CLARIFY_REASONS, ERROR_CODES, SECT
 
 /** OpenAPI shapes of the REST API (validation itself is the zod schemas in libs/contracts). */
 export class QueryRequestDto {
-  @ApiProperty({ minLength: 1, maxLength: 2000, example: 'Trẻ 5 tuổi nặng 18 kg, liều paracetamol đường uống?', description: 'The user turn (trimmed; 1..2000 characters)' })
+  @ApiProperty({
+    minLength: 1,
+    maxLength: 2000,
+    example: 'Trẻ 5 tuổi nặng 18 kg, liều paracetamol đường uống?',
+    description: 'The user turn (trimmed; 1..2000 characters)',
+  })
   turn: string;
 
   @ApiPropertyOptional({ format: 'uuid', description: 'Omit to start a conversation' })
@@ -20,7 +25,8 @@ export class CitationDto {
   @ApiProperty({ example: 'paracetamol' }) drug_id: string;
   @ApiProperty({ enum: SECTION_KEYS }) section: string;
   @ApiProperty({ description: 'Verbatim evidence' }) quote: string;
-  @ApiProperty({ description: 'The part is an unverified table: check the PDF page named in notices' }) verify_pdf: boolean;
+  @ApiProperty({ description: 'The part is an unverified table: check the PDF page named in notices' })
+  verify_pdf: boolean;
 }
 
 export class UsageDto {

@@ -31,8 +31,10 @@ export class HttpErrorFilter implements ExceptionFilter {
     }
     // body-parser errors carry a status and a type
     const e = exception as { status?: number; statusCode?: number; type?: string; message?: string };
-    if (e?.type === 'entity.parse.failed') return void res.status(400).json(body('bad_request', 'body is not valid JSON'));
-    if (e?.type === 'entity.too.large') return void res.status(413).json(body('payload_too_large', 'body is too large'));
+    if (e?.type === 'entity.parse.failed')
+      return void res.status(400).json(body('bad_request', 'body is not valid JSON'));
+    if (e?.type === 'entity.too.large')
+      return void res.status(413).json(body('payload_too_large', 'body is too large'));
     if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported')
       return void res.status(415).json(body('unsupported_media_type', 'unsupported body encoding'));
     if (exception instanceof HttpException) {

@@ -23,10 +23,15 @@ import { TurnSubmissionService } from './turn-submission.service';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 function requireJson(req: AuthedRequest): void {
-  if (!req.is('application/json')) throw new ApiError(415, 'unsupported_media_type', 'send the body as application/json');
+  if (!req.is('application/json'))
+    throw new ApiError(415, 'unsupported_media_type', 'send the body as application/json');
 }
 
-const IDEMPOTENCY = { name: 'Idempotency-Key', required: false, description: 'Replays the first result for the same key' };
+const IDEMPOTENCY = {
+  name: 'Idempotency-Key',
+  required: false,
+  description: 'Replays the first result for the same key',
+};
 
 @ApiTags('rag')
 @ApiBearerAuth()
@@ -54,7 +59,11 @@ export class RagController {
   @ApiResponse({ status: 409, type: ErrorDto, description: 'a turn of this conversation is still in flight' })
   @ApiResponse({ status: 503, type: ErrorDto, description: 'a dependency is down, or RAG is disabled' })
   @ApiResponse({ status: 504, type: ErrorDto, description: 'no reply within the wait; poll the turn' })
-  async query(@Req() req: AuthedRequest, @Body() body: unknown, @Headers('idempotency-key') key: unknown): Promise<TurnReply> {
+  async query(
+    @Req() req: AuthedRequest,
+    @Body() body: unknown,
+    @Headers('idempotency-key') key: unknown,
+  ): Promise<TurnReply> {
     requireJson(req);
     const s = await this.submission.submit(req.principal, body, key, false);
     return s.result;
@@ -81,7 +90,13 @@ export class RagController {
     if (!UUID.test(id)) throw badRequest('turn id must be a UUID');
     const t = await this.turns.getOwned(id, req.principal.name);
     if (!t) throw notFound('turn');
-    return { turn_id: t.id, conversation_id: t.conversationId, status: t.status, result: t.result, error: t.status === 'failed' ? 'the turn failed' : null };
+    return {
+      turn_id: t.id,
+      conversation_id: t.conversationId,
+      status: t.status,
+      result: t.result,
+      error: t.status === 'failed' ? 'the turn failed' : null,
+    };
   }
 
   /**
@@ -95,7 +110,12 @@ export class RagController {
   async stream(@Req() req: AuthedRequest, @Res() res: Response, @Param('id') id: string): Promise<void> {
     if (!UUID.test(id)) throw badRequest('turn id must be a UUID');
     if (!(await this.turns.getOwned(id, req.principal.name))) throw notFound('turn');
-    res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+    res.status(200).set({
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
     res.flushHeaders();
     const send = (e: Pick<TurnEvent, 'event' | 'data'> & { id?: string }) =>
       res.write(`${e.id ? `id: ${e.id}\n` : ''}event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
@@ -119,7 +139,8 @@ export class RagController {
         if (t?.status === 'done' && t.result) return void send({ event: 'done', data: t.result });
         if (t?.status === 'failed') return void send({ event: 'error', data: { message: 'the turn failed' } });
       }
-      if (!closed) send({ event: 'error', data: { message: 'no result within the wait; poll GET /v1/rag/turns/{id}' } });
+      if (!closed)
+        send({ event: 'error', data: { message: 'no result within the wait; poll GET /v1/rag/turns/{id}' } });
     } catch {
       if (!closed) send({ event: 'error', data: { message: 'progress unavailable; poll GET /v1/rag/turns/{id}' } });
     } finally {
@@ -134,7 +155,11 @@ export class RagController {
   @ApiOperation({ summary: 'Stateless single turn (legacy path; runs the sufficiency check)' })
   @ApiBody({ type: AnswerRequestDto })
   @ApiOkResponse({ type: TurnReplyDto })
-  async answer(@Req() req: AuthedRequest, @Body() body: unknown, @Headers('idempotency-key') key: unknown): Promise<TurnReply> {
+  async answer(
+    @Req() req: AuthedRequest,
+    @Body() body: unknown,
+    @Headers('idempotency-key') key: unknown,
+  ): Promise<TurnReply> {
     requireJson(req);
     const s = await this.submission.submit(req.principal, body, key, true);
     return s.result;

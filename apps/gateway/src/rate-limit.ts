@@ -25,11 +25,25 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     private readonly prefix: string,
   ) {}
 
-  async increment(key: string, ttl: number, limit: number, blockDuration: number, name: string): Promise<ThrottlerStorageRecord> {
+  async increment(
+    key: string,
+    ttl: number,
+    limit: number,
+    blockDuration: number,
+    name: string,
+  ): Promise<ThrottlerStorageRecord> {
     const base = `${this.prefix}:rate:${name}:${key}`;
     let hits: number, ttlMs: number, blocked: number, blockMs: number;
     try {
-      [hits, ttlMs, blocked, blockMs] = (await this.redis.eval(HIT, 2, base, `${base}:blocked`, ttl, limit, blockDuration || ttl)) as number[];
+      [hits, ttlMs, blocked, blockMs] = (await this.redis.eval(
+        HIT,
+        2,
+        base,
+        `${base}:blocked`,
+        ttl,
+        limit,
+        blockDuration || ttl,
+      )) as number[];
     } catch {
       // Redis down: limiting fails open; the turn itself then answers 503 at the queue
       return { totalHits: 0, timeToExpire: 0, isBlocked: false, timeToBlockExpire: 0 };
@@ -49,7 +63,9 @@ export class ApiKeyThrottlerGuard extends ThrottlerGuard {
   protected override async getTracker(req: Record<string, unknown>): Promise<string> {
     const auth = (req.headers as Record<string, string | undefined>)?.authorization ?? '';
     const token = /^Bearer\s+(\S+)/i.exec(auth)?.[1];
-    return token ? `key:${createHash('sha256').update(token).digest('hex').slice(0, 32)}` : `ip:${String(req.ip ?? 'unknown')}`;
+    return token
+      ? `key:${createHash('sha256').update(token).digest('hex').slice(0, 32)}`
+      : `ip:${String(req.ip ?? 'unknown')}`;
   }
 
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {

@@ -20,7 +20,26 @@ export interface Submitted {
 function isStoreOutage(e: unknown): boolean {
   const err = e as { code?: string; driverError?: { code?: string }; message?: string };
   const code = err?.driverError?.code ?? err?.code ?? '';
-  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004', '53300', '42P01'].includes(code)) return true;
+  if (
+    [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ETIMEDOUT',
+      'EPIPE',
+      'ENOTFOUND',
+      '57P01',
+      '57P02',
+      '57P03',
+      '08000',
+      '08003',
+      '08006',
+      '08001',
+      '08004',
+      '53300',
+      '42P01',
+    ].includes(code)
+  )
+    return true;
   return /connection|terminat|timeout|ECONNREFUSED/i.test(err?.message ?? '');
 }
 
@@ -36,14 +55,20 @@ export class TurnSubmissionService {
   ) {}
 
   parseBody(body: unknown, legacy: boolean): { turn: string; conversationId: string | null } {
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('body must be a JSON object');
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      throw badRequest('body must be a JSON object');
     const parsed = QueryRequestSchema.safeParse(body);
     if (!parsed.success) {
       const i = parsed.error.issues[0];
       const field = i?.path.join('.');
-      throw badRequest(i?.code === 'unrecognized_keys' ? `unknown field(s): ${(i as { keys?: string[] }).keys?.join(', ')}` : `${field ? `${field}: ` : ''}${i?.message}`);
+      throw badRequest(
+        i?.code === 'unrecognized_keys'
+          ? `unknown field(s): ${(i as { keys?: string[] }).keys?.join(', ')}`
+          : `${field ? `${field}: ` : ''}${i?.message}`,
+      );
     }
-    if (legacy && parsed.data.conversation_id !== undefined) throw badRequest('conversation_id is not accepted on the stateless path');
+    if (legacy && parsed.data.conversation_id !== undefined)
+      throw badRequest('conversation_id is not accepted on the stateless path');
     const id = parsed.data.conversation_id;
     if (id !== undefined && !UUID.test(id)) throw badRequest('conversation_id must be a UUID');
     return { turn: parsed.data.turn, conversationId: id ?? null };
@@ -51,12 +76,19 @@ export class TurnSubmissionService {
 
   parseIdempotencyKey(header: unknown): string | null {
     if (header === undefined) return null;
-    if (typeof header !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(header)) throw badRequest('Idempotency-Key must be 1-200 visible ASCII characters');
+    if (typeof header !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(header))
+      throw badRequest('Idempotency-Key must be 1-200 visible ASCII characters');
     return header;
   }
 
   /** `progress`: the client will stream the turn's stages (`POST /v1/rag/turns`). */
-  async submit(principal: ApiPrincipal, body: unknown, idempotencyHeader: unknown, legacy: boolean, progress = false): Promise<Submitted> {
+  async submit(
+    principal: ApiPrincipal,
+    body: unknown,
+    idempotencyHeader: unknown,
+    legacy: boolean,
+    progress = false,
+  ): Promise<Submitted> {
     if (this.config.EMBEDDING_PROVIDER === 'disabled')
       throw new ApiError(503, 'rag_disabled', 'retrieval is disabled on this deployment (EMBEDDING_PROVIDER=disabled)');
     const { turn, conversationId: requested } = this.parseBody(body, legacy);
@@ -81,21 +113,58 @@ export class TurnSubmissionService {
     progress: boolean,
   ): Promise<Submitted> {
     const turnId = randomUUID();
-    const conversation: TurnConversation = legacy ? { kind: 'none' } : requested ? { kind: 'existing', id: requested } : { kind: 'new', id: randomUUID() };
+    const conversation: TurnConversation = legacy
+      ? { kind: 'none' }
+      : requested
+        ? { kind: 'existing', id: requested }
+        : { kind: 'new', id: randomUUID() };
     // one statement: the conversation (when new) and the turn, or the first turn of a replayed key
-    const created = await this.turns.create({ id: turnId, conversation, owner: principal.name, turn, legacy, idempotencyKey });
+    const created = await this.turns.create({
+      id: turnId,
+      conversation,
+      owner: principal.name,
+      turn,
+      legacy,
+      idempotencyKey,
+    });
     if (created.kind === 'not_found') throw notFound('conversation');
-    if (created.kind === 'in_flight') throw new ApiError(409, 'turn_in_flight', 'another turn of this conversation is still running; wait for its reply');
-    if (created.kind === 'replay') return { turnId: created.turn.id, conversationId: created.turn.conversationId, result: this.awaitStored(created.turn) };
+    if (created.kind === 'in_flight')
+      throw new ApiError(
+        409,
+        'turn_in_flight',
+        'another turn of this conversation is still running; wait for its reply',
+      );
+    if (created.kind === 'replay')
+      return {
+        turnId: created.turn.id,
+        conversationId: created.turn.conversationId,
+        result: this.awaitStored(created.turn),
+      };
     const conversationId = created.conversationId;
 
-    const job: TurnJob = { turn_id: turnId, conversation_id: conversationId, owner: principal.name, turn, legacy, degraded: false, progress };
+    const job: TurnJob = {
+      turn_id: turnId,
+      conversation_id: conversationId,
+      owner: principal.name,
+      turn,
+      legacy,
+      degraded: false,
+      progress,
+    };
     return { turnId, conversationId, result: this.enqueue(job) };
   }
 
   private submitDegraded(principal: ApiPrincipal, turn: string, progress: boolean): Submitted {
     const turnId = randomUUID();
-    const job: TurnJob = { turn_id: turnId, conversation_id: null, owner: principal.name, turn, legacy: false, degraded: true, progress };
+    const job: TurnJob = {
+      turn_id: turnId,
+      conversation_id: null,
+      owner: principal.name,
+      turn,
+      legacy: false,
+      degraded: true,
+      progress,
+    };
     return { turnId, conversationId: null, result: this.enqueue(job) };
   }
 
@@ -105,7 +174,12 @@ export class TurnSubmissionService {
     return this.hops.call('turns', 'handle_turn', job, { turnId, deadline }).then(async (o) => {
       if (o.ok) return o.value;
       if (o.code === 'deadline_passed')
-        throw new ApiError(504, 'timeout', 'no reply within the wait; the turn goes on — poll GET /v1/rag/turns/{turn_id}', { turn_id: turnId });
+        throw new ApiError(
+          504,
+          'timeout',
+          'no reply within the wait; the turn goes on — poll GET /v1/rag/turns/{turn_id}',
+          { turn_id: turnId },
+        );
       await this.turns.fail(turnId, `${o.code}: ${o.message}`).catch(() => undefined);
       this.log.warn(`turn ${turnId} failed: ${o.code}`);
       throw new ApiError(503, 'unavailable', 'the answering service is unavailable; try again shortly');
@@ -117,12 +191,17 @@ export class TurnSubmissionService {
     const until = Date.now() + this.config.GATEWAY_WAIT_MS;
     let current: TurnEntity | null = turn;
     while (current && (current.status === 'queued' || current.status === 'running')) {
-      if (Date.now() > until) throw new ApiError(504, 'timeout', 'the original turn has not finished', { turn_id: turn.id });
+      if (Date.now() > until)
+        throw new ApiError(504, 'timeout', 'the original turn has not finished', { turn_id: turn.id });
       await new Promise((r) => setTimeout(r, REPLAY_POLL_MS));
       current = await this.turns.get(turn.id);
     }
     if (!current || current.status === 'failed' || !current.result)
-      throw new ApiError(503, 'unavailable', 'the original turn failed; send the turn again with a new Idempotency-Key');
+      throw new ApiError(
+        503,
+        'unavailable',
+        'the original turn failed; send the turn again with a new Idempotency-Key',
+      );
     // jsonb does not keep key order: re-read through the contract so a replay is byte-identical
     return TurnReplySchema.parse(current.result);
   }

@@ -11,7 +11,10 @@ export class GenerationService {
     @Inject(ANSWER_GENERATOR) private readonly generator: AnswerGenerator,
   ) {}
 
-  async generate(p: HopPayload<'generation', 'generate'>, turnId: string): Promise<HopResult<'generation', 'generate'>> {
+  async generate(
+    p: HopPayload<'generation', 'generate'>,
+    turnId: string,
+  ): Promise<HopResult<'generation', 'generate'>> {
     await this.budget.require(turnId);
     return this.generator.generate(p);
   }

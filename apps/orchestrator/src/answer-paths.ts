@@ -73,12 +73,21 @@ export class AnswerPaths {
       const dosing = frame.attribute === 'lieu_luong_cach_dung' && frame.population !== null;
       return abstain(
         'no_evidence',
-        dosing ? W.noEvidenceForPopulation(names, frame.population!, frame.route) : W.noEvidence(names, frame.attribute),
+        dosing
+          ? W.noEvidenceForPopulation(names, frame.population!, frame.route)
+          : W.noEvidence(names, frame.attribute),
         frame.drugs,
       );
     }
     const section = frame.attribute ? SECTION_TITLES[frame.attribute] : null;
-    return this.grounded(ctx, { query, evidence: r.value.parts, drugs: frame.drugs, header: W.answerHeader(names, section), listMode: false, candidates: [] });
+    return this.grounded(ctx, {
+      query,
+      evidence: r.value.parts,
+      drugs: frame.drugs,
+      header: W.answerHeader(names, section),
+      listMode: false,
+      candidates: [],
+    });
   }
 
   /**
@@ -91,7 +100,8 @@ export class AnswerPaths {
     const d = await this.hops.call(ctx.trace, 'retrieval', 'retrieve_interaction', { frame }, ctx.ticket);
     if (!d.ok) return generationFailureReply(d.code, frame.drugs);
     const names = frame.drugs.map(ctx.nameOf);
-    if (d.value.decision === 'INSUFFICIENT' || !d.value.parts.length) return abstain('no_interaction_evidence', W.noInteraction(names), frame.drugs);
+    if (d.value.decision === 'INSUFFICIENT' || !d.value.parts.length)
+      return abstain('no_interaction_evidence', W.noInteraction(names), frame.drugs);
     return this.grounded(ctx, {
       query: synthesizeQuery(ctx.turn, frame),
       evidence: d.value.parts,
@@ -117,7 +127,13 @@ export class AnswerPaths {
     let query = synthesizeQuery(ctx.turn, frame);
     let listed = candidates;
     if (needsSafetyReview(frame)) {
-      const s = await this.hops.call(ctx.trace, 'retrieval', 'assess_patient_candidates', { drug_ids: candidates, patient: frame.patient }, ctx.ticket);
+      const s = await this.hops.call(
+        ctx.trace,
+        'retrieval',
+        'assess_patient_candidates',
+        { drug_ids: candidates, patient: frame.patient },
+        ctx.ticket,
+      );
       if (!s.ok) return generationFailureReply(s.code, candidates);
       if (!s.value.parts.length) return abstain('no_safety_evidence', W.noSafety, candidates);
       listed = s.value.reviewed_drug_ids;
@@ -146,24 +162,45 @@ export class AnswerPaths {
     const { trace, ticket, frame } = ctx;
 
     if (ctx.legacy && !g.listMode && g.evidence.length >= 2) {
-      const s = await this.hops.call(trace, 'verification', 'check_sufficiency', { query: g.query, evidence: g.evidence }, ticket);
+      const s = await this.hops.call(
+        trace,
+        'verification',
+        'check_sufficiency',
+        { query: g.query, evidence: g.evidence },
+        ticket,
+      );
       // fail-open: a sufficiency outage never blocks an answer the later checks can still stop
-      if (s.ok && !s.value.sufficient) return abstain('no_evidence', W.noEvidence(g.drugs.map(ctx.nameOf).join(', '), frame.attribute), g.drugs);
+      if (s.ok && !s.value.sufficient)
+        return abstain('no_evidence', W.noEvidence(g.drugs.map(ctx.nameOf).join(', '), frame.attribute), g.drugs);
     }
 
-    const base = { query: g.query, frame, evidence: g.evidence, list_mode: g.listMode, candidates: g.candidates, omissions: [], previous: [] };
+    const base = {
+      query: g.query,
+      frame,
+      evidence: g.evidence,
+      list_mode: g.listMode,
+      candidates: g.candidates,
+      omissions: [],
+      previous: [],
+    };
     let gen = await this.hops.call(trace, 'generation', 'generate', { ...base, retry: false }, ticket);
     if (!gen.ok) return generationFailureReply(gen.code, g.drugs);
     if (!gen.value.evidence_sufficient) {
       if (gen.value.clarifying_question)
-        return clarify(gen.value.quick_replies.length ? 'ambiguous_route' : 'needs_more_info', gen.value.clarifying_question, gen.value.quick_replies, g.drugs);
+        return clarify(
+          gen.value.quick_replies.length ? 'ambiguous_route' : 'needs_more_info',
+          gen.value.clarifying_question,
+          gen.value.quick_replies,
+          g.drugs,
+        );
       gen = await this.hops.call(trace, 'generation', 'generate', { ...base, retry: true }, ticket);
       if (!gen.ok) return generationFailureReply(gen.code, g.drugs);
       if (!gen.value.evidence_sufficient || !gen.value.answer_sentences.length)
         return abstain('no_evidence', W.noEvidence(g.drugs.map(ctx.nameOf).join(', '), frame.attribute), g.drugs);
     }
     let sentences: AnswerSentence[] = gen.value.answer_sentences;
-    if (!sentences.length) return abstain('no_evidence', W.noEvidence(g.drugs.map(ctx.nameOf).join(', '), frame.attribute), g.drugs);
+    if (!sentences.length)
+      return abstain('no_evidence', W.noEvidence(g.drugs.map(ctx.nameOf).join(', '), frame.attribute), g.drugs);
 
     const numbers = userNumbers([...ctx.userTurns, ctx.turn], frame);
     const verifyPayload = (s: AnswerSentence[]) => ({
@@ -176,18 +213,33 @@ export class AnswerPaths {
     });
     let v = await this.hops.call(trace, 'verification', 'verify', verifyPayload(sentences), ticket);
     if (!v.ok) return generationFailureReply(v.code, g.drugs);
-    if (!v.value.guard_ok) return abstain('ungrounded_answer', W.ungrounded(whereToLook(g.evidence)), g.drugs, verifyPdfNotices(g.evidence));
-    if (!v.value.entailment?.entailed) return abstain('not_entailed', W.notEntailed(whereToLook(g.evidence)), g.drugs, verifyPdfNotices(g.evidence));
+    if (!v.value.guard_ok)
+      return abstain('ungrounded_answer', W.ungrounded(whereToLook(g.evidence)), g.drugs, verifyPdfNotices(g.evidence));
+    if (!v.value.entailment?.entailed)
+      return abstain('not_entailed', W.notEntailed(whereToLook(g.evidence)), g.drugs, verifyPdfNotices(g.evidence));
 
     const omissions = v.value.entailment.omissions.filter((o) => o.grounded);
     if (omissions.length) {
-      const repair = await this.hops.call(trace, 'generation', 'generate', { ...base, omissions, previous: sentences, retry: false }, ticket);
+      const repair = await this.hops.call(
+        trace,
+        'generation',
+        'generate',
+        { ...base, omissions, previous: sentences, retry: false },
+        ticket,
+      );
       if (!repair.ok) return generationFailureReply(repair.code, g.drugs);
       sentences = repair.value.answer_sentences;
       v = await this.hops.call(trace, 'verification', 'verify', verifyPayload(sentences), ticket);
       if (!v.ok) return generationFailureReply(v.code, g.drugs);
-      if (!v.value.guard_ok) return abstain('ungrounded_answer', W.ungrounded(whereToLook(g.evidence)), g.drugs, verifyPdfNotices(g.evidence));
-      if (!v.value.entailment?.entailed) return abstain('not_entailed', W.notEntailed(whereToLook(g.evidence)), g.drugs, verifyPdfNotices(g.evidence));
+      if (!v.value.guard_ok)
+        return abstain(
+          'ungrounded_answer',
+          W.ungrounded(whereToLook(g.evidence)),
+          g.drugs,
+          verifyPdfNotices(g.evidence),
+        );
+      if (!v.value.entailment?.entailed)
+        return abstain('not_entailed', W.notEntailed(whereToLook(g.evidence)), g.drugs, verifyPdfNotices(g.evidence));
     }
     return answeredReply(g.header, sentences, g.evidence, g.drugs, g.reason ?? 'answered', g.trailer ?? []);
   }

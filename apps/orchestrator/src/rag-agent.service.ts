@@ -1,6 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AgentReply, QueryFrame, TurnJob, TurnReply } from '@app/contracts';
-import { applyClarifyBreaker, frameToRemember, mergeWithPriorFrame, route, understandingFailureReply, W } from '@app/agent';
+import {
+  applyClarifyBreaker,
+  frameToRemember,
+  mergeWithPriorFrame,
+  route,
+  understandingFailureReply,
+  W,
+} from '@app/agent';
 import { ConversationRepository, CorpusService, TraceRepository, TurnRepository, type Memory } from '@app/persistence';
 import { APP_CONFIG, metrics, RequestBudget, TurnEvents, type AppConfig } from '@app/platform';
 import { AnswerPaths, type TurnContext } from './answer-paths';
@@ -65,8 +72,15 @@ export class RagAgent {
 
   private async run(job: TurnJob, trace: TraceRecorder, started: number): Promise<TurnReply> {
     let t = Date.now();
-    const ticket = await this.budget.start(job.turn_id, this.config.MAX_WALL_CLOCK_MS, this.config.MAX_LLM_CALLS_PER_TURN);
-    trace.add('budget', 'start', 'ok', t, { max_ms: this.config.MAX_WALL_CLOCK_MS, max_calls: this.config.MAX_LLM_CALLS_PER_TURN });
+    const ticket = await this.budget.start(
+      job.turn_id,
+      this.config.MAX_WALL_CLOCK_MS,
+      this.config.MAX_LLM_CALLS_PER_TURN,
+    );
+    trace.add('budget', 'start', 'ok', t, {
+      max_ms: this.config.MAX_WALL_CLOCK_MS,
+      max_calls: this.config.MAX_LLM_CALLS_PER_TURN,
+    });
     const memory = await this.beginTurn(job, trace);
     const legacy = job.legacy || job.degraded || this.config.ANSWER_PROVIDER === 'disabled';
 
@@ -104,7 +118,9 @@ export class RagAgent {
     }
 
     t = Date.now();
-    const breaker = legacy ? { reply, streak: 0, tripped: false } : applyClarifyBreaker(reply, memory.clarifyStreak, this.config.MAX_CONSECUTIVE_CLARIFY);
+    const breaker = legacy
+      ? { reply, streak: 0, tripped: false }
+      : applyClarifyBreaker(reply, memory.clarifyStreak, this.config.MAX_CONSECUTIVE_CLARIFY);
     if (breaker.tripped) {
       metrics.breakerTrips.inc();
       trace.add('breaker', 'clarify_loop', 'tripped', t, { prior_streak: memory.clarifyStreak });
@@ -120,7 +136,9 @@ export class RagAgent {
       trace_id: job.turn_id,
       usage: { elapsed_ms: Date.now() - started, llm_calls: state?.calls ?? 0 },
     };
-    trace.add('reply', 'decision', `${result.decision}/${result.reason}`, started, { llm_calls: result.usage.llm_calls });
+    trace.add('reply', 'decision', `${result.decision}/${result.reason}`, started, {
+      llm_calls: result.usage.llm_calls,
+    });
     metrics.turns.inc({ decision: result.decision, reason: result.reason });
     metrics.turnDuration.observe(result.usage.elapsed_ms / 1000);
     metrics.llmCallsPerTurn.observe(result.usage.llm_calls);
@@ -165,7 +183,11 @@ export class RagAgent {
     const t = Date.now();
     try {
       const m = await this.conversations.beginTurn(job.turn_id, job.conversation_id, HISTORY_LINES);
-      trace.add('memory', 'recent', 'ok', t, { lines: m.lines.length, streak: m.clarifyStreak, has_frame: m.lastFrame !== null });
+      trace.add('memory', 'recent', 'ok', t, {
+        lines: m.lines.length,
+        streak: m.clarifyStreak,
+        has_frame: m.lastFrame !== null,
+      });
       return m;
     } catch (e) {
       metrics.memoryFailOpen.inc();

@@ -13,12 +13,16 @@ export class RetrievalController {
   }
 
   @HopHandler('retrieval', 'retrieve_by_indication')
-  retrieveByIndication(@HopPayload('retrieval', 'retrieve_by_indication') p: Payload<'retrieval', 'retrieve_by_indication'>) {
+  retrieveByIndication(
+    @HopPayload('retrieval', 'retrieve_by_indication') p: Payload<'retrieval', 'retrieve_by_indication'>,
+  ) {
     return this.service.retrieveByIndication(p);
   }
 
   @HopHandler('retrieval', 'retrieve_interaction')
-  retrieveInteraction(@HopPayload('retrieval', 'retrieve_interaction') p: Payload<'retrieval', 'retrieve_interaction'>) {
+  retrieveInteraction(
+    @HopPayload('retrieval', 'retrieve_interaction') p: Payload<'retrieval', 'retrieve_interaction'>,
+  ) {
     return this.service.retrieveInteraction(p);
   }
 

@@ -28,7 +28,9 @@ export class RetrievalService {
     return decide(retrieveForFrame(this.index, p.frame, p.query), p.frame, this.index);
   }
 
-  async retrieveByIndication(p: HopPayload<'retrieval', 'retrieve_by_indication'>): Promise<HopResult<'retrieval', 'retrieve_by_indication'>> {
+  async retrieveByIndication(
+    p: HopPayload<'retrieval', 'retrieve_by_indication'>,
+  ): Promise<HopResult<'retrieval', 'retrieve_by_indication'>> {
     let scored = this.index.indicationKeyword(p.condition);
     if (!scored.length && this.embedder && this.index.hasDense) {
       const [vector] = await this.embedder.embed([p.condition]);
@@ -44,7 +46,9 @@ export class RetrievalService {
   }
 
   /** Each drug's interaction section, pooled; the pool keeps only parts naming another of the drugs. */
-  retrieveInteraction(p: HopPayload<'retrieval', 'retrieve_interaction'>): HopResult<'retrieval', 'retrieve_interaction'> {
+  retrieveInteraction(
+    p: HopPayload<'retrieval', 'retrieve_interaction'>,
+  ): HopResult<'retrieval', 'retrieve_interaction'> {
     const pool = p.frame.drugs.flatMap((drug) => this.index.section(drug, 'tuong_tac_thuoc'));
     return decide(pool, p.frame, this.index, p.frame.drugs);
   }
@@ -54,7 +58,9 @@ export class RetrievalService {
   }
 
   /** Stage 2: the safety evidence each candidate has for this patient (pregnancy, lactation, renal, hepatic). */
-  assessPatientCandidates(p: HopPayload<'retrieval', 'assess_patient_candidates'>): HopResult<'retrieval', 'assess_patient_candidates'> {
+  assessPatientCandidates(
+    p: HopPayload<'retrieval', 'assess_patient_candidates'>,
+  ): HopResult<'retrieval', 'assess_patient_candidates'> {
     const parts: EvidencePart[] = [];
     const reviewed: string[] = [];
     for (const drug of p.drug_ids) {
@@ -76,7 +82,8 @@ export class RetrievalService {
       [patient.hepatic !== null, HEPATIC],
     ] as const) {
       if (!present) continue;
-      for (const s of SAFETY_SECTIONS) out.push(...this.index.section(drug, s).filter((q) => re.test(q.text.toLowerCase())));
+      for (const s of SAFETY_SECTIONS)
+        out.push(...this.index.section(drug, s).filter((q) => re.test(q.text.toLowerCase())));
     }
     return dedupe(out);
   }

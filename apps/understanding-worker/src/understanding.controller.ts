@@ -9,7 +9,10 @@ export class UnderstandingController {
   constructor(private readonly service: UnderstandingService) {}
 
   @HopHandler('understanding', 'understand')
-  understand(@HopPayload('understanding', 'understand') p: Payload<'understanding', 'understand'>, @Ctx() ctx: HopContext) {
+  understand(
+    @HopPayload('understanding', 'understand') p: Payload<'understanding', 'understand'>,
+    @Ctx() ctx: HopContext,
+  ) {
     return this.service.understand(p, ctx.turnId);
   }
 }

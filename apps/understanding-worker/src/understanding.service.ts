@@ -31,7 +31,10 @@ export class UnderstandingService {
     return this.cached.provider;
   }
 
-  async understand(p: HopPayload<'understanding', 'understand'>, turnId: string): Promise<HopResult<'understanding', 'understand'>> {
+  async understand(
+    p: HopPayload<'understanding', 'understand'>,
+    turnId: string,
+  ): Promise<HopResult<'understanding', 'understand'>> {
     // Retrieval-only mode makes no LLM call: the deterministic parser is resolver + section router.
     if (this.config.ANSWER_PROVIDER !== 'disabled') await this.budget.require(turnId);
     const frame: QueryFrame = await this.provider().understand(p.turn, p.history, p.prior_frame);

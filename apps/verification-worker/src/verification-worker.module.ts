@@ -18,6 +18,9 @@ export function createVerifier(c: AppConfig, corpus: CorpusService): AnswerVerif
 @Module({
   imports: [ConfigModule, QueueModule, DatabaseModule, CorpusModule],
   controllers: [VerificationController],
-  providers: [VerificationService, { provide: ANSWER_VERIFIER, inject: [APP_CONFIG, CorpusService], useFactory: createVerifier }],
+  providers: [
+    VerificationService,
+    { provide: ANSWER_VERIFIER, inject: [APP_CONFIG, CorpusService], useFactory: createVerifier },
+  ],
 })
 export class VerificationWorkerModule {}

@@ -14,7 +14,10 @@ export class VerificationController {
   }
 
   @HopHandler('verification', 'check_sufficiency')
-  sufficiency(@HopPayload('verification', 'check_sufficiency') p: Payload<'verification', 'check_sufficiency'>, @Ctx() ctx: HopContext) {
+  sufficiency(
+    @HopPayload('verification', 'check_sufficiency') p: Payload<'verification', 'check_sufficiency'>,
+    @Ctx() ctx: HopContext,
+  ) {
     return this.service.sufficiency(p, ctx.turnId);
   }
 }

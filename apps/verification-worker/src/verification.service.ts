@@ -18,7 +18,9 @@ export class VerificationService {
   async verify(p: HopPayload<'verification', 'verify'>, turnId: string): Promise<HopResult<'verification', 'verify'>> {
     const citations = checkCitations(p.answer_sentences, p.evidence);
     const numbers = checkNumericGrounding(p.answer_sentences, p.evidence, p.user_numbers);
-    const candidates = p.list_mode ? checkCandidateCitations(p.answer_sentences, p.evidence, p.candidates).failures : [];
+    const candidates = p.list_mode
+      ? checkCandidateCitations(p.answer_sentences, p.evidence, p.candidates).failures
+      : [];
     const failures = [...citations.failures, ...numbers.failures, ...candidates];
     if (failures.length) return { guard_ok: false, guard_failures: failures, entailment: null };
     await this.budget.require(turnId);
@@ -26,7 +28,10 @@ export class VerificationService {
     return { guard_ok: true, guard_failures: [], entailment };
   }
 
-  async sufficiency(p: HopPayload<'verification', 'check_sufficiency'>, turnId: string): Promise<HopResult<'verification', 'check_sufficiency'>> {
+  async sufficiency(
+    p: HopPayload<'verification', 'check_sufficiency'>,
+    turnId: string,
+  ): Promise<HopResult<'verification', 'check_sufficiency'>> {
     await this.budget.require(turnId);
     return this.verifier.sufficiency(p.query, p.evidence);
   }

@@ -27,7 +27,13 @@ async function request(path, { key, method = 'GET', body, signal, accept = 'appl
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let res;
   try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal, cache: 'no-store' });
+    res = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+      cache: 'no-store',
+    });
   } catch (e) {
     if (signal && signal.aborted) throw abortError(signal);
     throw new ApiError(0, 'network', String(e && e.message));
@@ -109,7 +115,11 @@ export function createSseParser(onEvent) {
 export async function streamTurn(turnId, { key, signal, onStage }) {
   let res;
   try {
-    res = await request(`/v1/rag/turns/${encodeURIComponent(turnId)}/events`, { key, signal, accept: 'text/event-stream' });
+    res = await request(`/v1/rag/turns/${encodeURIComponent(turnId)}/events`, {
+      key,
+      signal,
+      accept: 'text/event-stream',
+    });
   } catch (e) {
     if (e instanceof ApiError && (e.code === 'aborted' || e.code === 'timeout' || e.status === 401)) throw e;
     return null;
@@ -186,14 +196,19 @@ export async function pollTurn(turnId, { key, signal }) {
 export async function runTurn({ key, turn, conversationId, timeoutMs, signal: outer, onAccepted, onStage }) {
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(new ApiError(0, 'timeout', 'client timeout')), timeoutMs);
-  const relay = () => ctrl.abort(outer.reason instanceof ApiError ? outer.reason : new ApiError(0, 'aborted', 'aborted'));
+  const relay = () =>
+    ctrl.abort(outer.reason instanceof ApiError ? outer.reason : new ApiError(0, 'aborted', 'aborted'));
   if (outer) {
     if (outer.aborted) relay();
     else outer.addEventListener('abort', relay, { once: true });
   }
   const signal = ctrl.signal;
   try {
-    const accepted = await postJson('/v1/rag/turns', conversationId ? { turn, conversation_id: conversationId } : { turn }, { key, signal });
+    const accepted = await postJson(
+      '/v1/rag/turns',
+      conversationId ? { turn, conversation_id: conversationId } : { turn },
+      { key, signal },
+    );
     onAccepted && onAccepted(accepted);
     const streamed = await streamTurn(accepted.turn_id, { key, signal, onStage });
     return streamed || (await pollTurn(accepted.turn_id, { key, signal }));

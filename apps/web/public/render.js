@@ -8,18 +8,27 @@ export function el(tag, { cls, text, attrs } = {}, children = []) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
   if (text !== undefined && text !== null) node.textContent = text;
-  if (attrs) for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? '' : String(v));
+  if (attrs)
+    for (const [k, v] of Object.entries(attrs))
+      if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? '' : String(v));
   for (const c of children) if (c) node.append(c);
   return node;
 }
 
 /** Lower case, no diacritics, đ → d: to match a drug id or section title inside a notice. */
 function fold(s) {
-  return String(s).normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd').replace(/Đ/g, 'd').toLowerCase();
+  return String(s)
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'd')
+    .toLowerCase();
 }
 
 export function drugName(drugId) {
-  const s = String(drugId || '').replace(/_/g, ' ').trim();
+  const s = String(drugId || '')
+    .replace(/_/g, ' ')
+    .trim();
   return s ? s.charAt(0).toUpperCase() + s.slice(1) : 'Không rõ thuốc';
 }
 
@@ -59,12 +68,17 @@ export function verifyPages(citations, notices) {
 }
 
 export function verifyBadge(page) {
-  return el('span', { cls: 'badge badge-verify', text: page ? `Cần đối chiếu PDF (trang ${page})` : 'Cần đối chiếu PDF' });
+  return el('span', {
+    cls: 'badge badge-verify',
+    text: page ? `Cần đối chiếu PDF (trang ${page})` : 'Cần đối chiếu PDF',
+  });
 }
 
 /** The start of a quote, so cards of the same section can be told apart while closed. */
 function preview(quote) {
-  const q = String(quote || '').replace(/\s+/g, ' ').trim();
+  const q = String(quote || '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return q.length > 90 ? `${q.slice(0, 90).trimEnd()}…` : q;
 }
 
@@ -86,13 +100,23 @@ function citationCard(c, page) {
         })
       : null,
   ]);
-  return el('details', { cls: `citation${c.verify_pdf ? ' citation-verify' : ''}`, attrs: { 'data-doc-id': c.doc_id, 'data-verify-pdf': c.verify_pdf ? 'true' : 'false' } }, [summary, body]);
+  return el(
+    'details',
+    {
+      cls: `citation${c.verify_pdf ? ' citation-verify' : ''}`,
+      attrs: { 'data-doc-id': c.doc_id, 'data-verify-pdf': c.verify_pdf ? 'true' : 'false' },
+    },
+    [summary, body],
+  );
 }
 
 /** The person's own turn. */
 export function userMessage(text) {
   return el('li', { cls: 'msg msg-user' }, [
-    el('article', { attrs: { 'aria-label': 'Bạn hỏi' } }, [el('p', { cls: 'msg-who', text: 'Bạn' }), el('p', { cls: 'msg-text', text })]),
+    el('article', { attrs: { 'aria-label': 'Bạn hỏi' } }, [
+      el('p', { cls: 'msg-who', text: 'Bạn' }),
+      el('p', { cls: 'msg-text', text }),
+    ]),
   ]);
 }
 
@@ -112,7 +136,13 @@ export function replyMessage(reply, { onQuickReply } = {}) {
   ]);
   const article = el('article', {
     cls: `reply reply-${decision}`,
-    attrs: { id, tabindex: '-1', 'aria-labelledby': `${id}-label`, 'data-decision': decision, 'data-reason': reply.reason || '' },
+    attrs: {
+      id,
+      tabindex: '-1',
+      'aria-labelledby': `${id}-label`,
+      'data-decision': decision,
+      'data-reason': reply.reason || '',
+    },
   });
   article.append(label, el('p', { cls: 'msg-text answer', text: reply.answer || '' }));
 
@@ -141,7 +171,11 @@ export function replyMessage(reply, { onQuickReply } = {}) {
     article.append(
       el('section', { cls: 'notices', attrs: { 'aria-labelledby': hid } }, [
         el('h3', { text: 'Lưu ý', attrs: { id: hid } }),
-        el('ul', {}, notices.map((n) => el('li', { text: n }))),
+        el(
+          'ul',
+          {},
+          notices.map((n) => el('li', { text: n })),
+        ),
       ]),
     );
   }
@@ -152,7 +186,10 @@ export function replyMessage(reply, { onQuickReply } = {}) {
 export function historyMessage(role, text) {
   if (role === 'user') return userMessage(text);
   return el('li', { cls: 'msg msg-bot msg-history' }, [
-    el('article', { attrs: { 'aria-label': 'Trợ lý (đã lưu)' } }, [el('p', { cls: 'msg-who', text: 'Trợ lý (đã lưu)' }), el('p', { cls: 'msg-text', text })]),
+    el('article', { attrs: { 'aria-label': 'Trợ lý (đã lưu)' } }, [
+      el('p', { cls: 'msg-who', text: 'Trợ lý (đã lưu)' }),
+      el('p', { cls: 'msg-text', text }),
+    ]),
   ]);
 }
 
@@ -162,10 +199,18 @@ export function errorMessage(err, actions = {}) {
   const id = `error-${++seq}`;
   const article = el('article', {
     cls: 'reply reply-error',
-    attrs: { id, tabindex: '-1', 'aria-labelledby': `${id}-label`, 'data-status': err && err.status ? err.status : '', 'data-code': (err && err.code) || '' },
+    attrs: {
+      id,
+      tabindex: '-1',
+      'aria-labelledby': `${id}-label`,
+      'data-status': err && err.status ? err.status : '',
+      'data-code': (err && err.code) || '',
+    },
   });
   article.append(
-    el('p', { cls: 'msg-who', attrs: { id: `${id}-label` } }, [el('span', { cls: 'decision decision-error', text: `Lỗi: ${d.title}` })]),
+    el('p', { cls: 'msg-who', attrs: { id: `${id}-label` } }, [
+      el('span', { cls: 'decision decision-error', text: `Lỗi: ${d.title}` }),
+    ]),
     el('p', { cls: 'msg-text', text: d.text }),
   );
   const labels = { retry: 'Gửi lại câu hỏi', key: 'Nhập lại khóa API', new: 'Bắt đầu cuộc hội thoại mới' };

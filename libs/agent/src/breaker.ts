@@ -15,9 +15,14 @@ export interface BreakerResult {
  * one becomes `abstain / clarify_loop_exhausted` and the streak resets. Any non-clarify
  * reply resets the streak too.
  */
-export function applyClarifyBreaker(reply: AgentReply, priorStreak: number, max = MAX_CONSECUTIVE_CLARIFY): BreakerResult {
+export function applyClarifyBreaker(
+  reply: AgentReply,
+  priorStreak: number,
+  max = MAX_CONSECUTIVE_CLARIFY,
+): BreakerResult {
   if (reply.decision !== 'clarify') return { reply, streak: 0, tripped: false };
   const streak = priorStreak + 1;
-  if (streak > max) return { reply: abstain('clarify_loop_exhausted', W.loopExhausted, reply.drugs), streak: 0, tripped: true };
+  if (streak > max)
+    return { reply: abstain('clarify_loop_exhausted', W.loopExhausted, reply.drugs), streak: 0, tripped: true };
   return { reply, streak, tripped: false };
 }

@@ -18,7 +18,13 @@ export function citationsFor(sentences: AnswerSentence[], evidence: EvidencePart
   for (const p of evidence) if (p.quarantined_page !== null && !ids.includes(p.doc_id)) ids.push(p.doc_id);
   return ids.map((id) => {
     const p = byId.get(id)!;
-    return { doc_id: p.doc_id, drug_id: p.drug_id, section: p.section, quote: p.text, verify_pdf: p.quarantined_page !== null };
+    return {
+      doc_id: p.doc_id,
+      drug_id: p.drug_id,
+      section: p.section,
+      quote: p.text,
+      verify_pdf: p.quarantined_page !== null,
+    };
   });
 }
 
@@ -36,7 +42,9 @@ export function verifyPdfNotices(evidence: EvidencePart[]): string[] {
 /** Where to look when the agent declines to paraphrase: "mục Liều lượng và cách dùng của Paracetamol". */
 export function whereToLook(evidence: EvidencePart[]): string {
   const first = evidence[0];
-  return first ? `mục ${SECTION_TITLES[first.section]} của ${first.drug_name} trong Dược thư` : 'chuyên luận trong Dược thư';
+  return first
+    ? `mục ${SECTION_TITLES[first.section]} của ${first.drug_name} trong Dược thư`
+    : 'chuyên luận trong Dược thư';
 }
 
 export function answeredReply(

@@ -4,7 +4,18 @@ import { pediatricClarifyQuestion } from './wording';
 
 const nameOf = (id: string) => id;
 const dosing = (population: Population | null, age: string | null, weight: number | null) =>
-  route('liều?', emptyFrame({ turn_type: 'dosing_calc', drugs: ['paracetamol'], attribute: 'lieu_luong_cach_dung', population, age_text: age, weight_kg: weight }), nameOf);
+  route(
+    'liều?',
+    emptyFrame({
+      turn_type: 'dosing_calc',
+      drugs: ['paracetamol'],
+      attribute: 'lieu_luong_cach_dung',
+      population,
+      age_text: age,
+      weight_kg: weight,
+    }),
+    nameOf,
+  );
 
 describe('dosing state machine: code decides the required slots', () => {
   it('asks only for age when the weight is known, echoing "18 kg"', () => {

@@ -23,29 +23,54 @@ export function mergeWithPriorFrame(frame: QueryFrame, prior: QueryFrame | null)
 
   // "Suy tim" answering "which condition?": the condition question goes on with it.
   if (CONDITION_TYPES.includes(prior.turn_type) && frame.drugs.length === 0 && (frame.condition || frame.indication))
-    return { ...prior, condition: frame.condition ?? prior.condition, indication: frame.indication ?? prior.indication, condition_ambiguous: false, follow_up: true };
+    return {
+      ...prior,
+      condition: frame.condition ?? prior.condition,
+      indication: frame.indication ?? prior.indication,
+      condition_ambiguous: false,
+      follow_up: true,
+    };
 
   // "Còn metformin thì sao?" / a bare drug name: the same question about the drug(s) named now.
   if (frame.drugs.length > 0 && !sameDrugs(frame.drugs, prior.drugs)) {
     if (frame.attribute !== null || prior.attribute === null || CONDITION_TYPES.includes(prior.turn_type)) return frame;
     // "còn với fluconazol thì sao?" after an interaction question pairs the first drug with the new one
-    if (prior.turn_type === 'interaction' && frame.drugs.length === 1 && prior.drugs.length >= 2 && !prior.drugs.includes(frame.drugs[0]))
-      return { ...frame, turn_type: 'interaction', attribute: 'tuong_tac_thuoc', drugs: [prior.drugs[0], frame.drugs[0]], follow_up: true };
-    return { ...frame, turn_type: prior.turn_type, attribute: prior.attribute, is_section_overview: prior.is_section_overview, population: frame.population ?? prior.population, age_text: frame.age_text ?? prior.age_text, weight_kg: frame.weight_kg ?? prior.weight_kg, follow_up: true };
+    if (
+      prior.turn_type === 'interaction' &&
+      frame.drugs.length === 1 &&
+      prior.drugs.length >= 2 &&
+      !prior.drugs.includes(frame.drugs[0])
+    )
+      return {
+        ...frame,
+        turn_type: 'interaction',
+        attribute: 'tuong_tac_thuoc',
+        drugs: [prior.drugs[0], frame.drugs[0]],
+        follow_up: true,
+      };
+    return {
+      ...frame,
+      turn_type: prior.turn_type,
+      attribute: prior.attribute,
+      is_section_overview: prior.is_section_overview,
+      population: frame.population ?? prior.population,
+      age_text: frame.age_text ?? prior.age_text,
+      weight_kg: frame.weight_kg ?? prior.weight_kg,
+      follow_up: true,
+    };
   }
 
   // A new section asked about the same drug(s) keeps the drugs but is a new question:
   // the dosing slots stay only if the question is still about dosing.
   const attribute = frame.attribute ?? prior.attribute;
   const sectionChanged = frame.attribute !== null && frame.attribute !== prior.attribute;
-  const turnType =
-    sectionChanged
-      ? frame.attribute === 'lieu_luong_cach_dung'
-        ? 'dosing_calc'
-        : frame.attribute === 'tuong_tac_thuoc' && prior.drugs.length >= 2
-          ? 'interaction'
-          : 'drug_attribute'
-      : prior.turn_type;
+  const turnType = sectionChanged
+    ? frame.attribute === 'lieu_luong_cach_dung'
+      ? 'dosing_calc'
+      : frame.attribute === 'tuong_tac_thuoc' && prior.drugs.length >= 2
+        ? 'interaction'
+        : 'drug_attribute'
+    : prior.turn_type;
 
   // A different population means the other population's age and weight no longer apply.
   const populationChanged = frame.population !== null && frame.population !== prior.population;

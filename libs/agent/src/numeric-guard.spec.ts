@@ -1,5 +1,11 @@
 import type { EvidencePart } from '@app/contracts';
-import { canonicalNumber, checkCandidateCitations, checkCitations, checkNumericGrounding, extractNumbers } from './numeric-guard';
+import {
+  canonicalNumber,
+  checkCandidateCitations,
+  checkCitations,
+  checkNumericGrounding,
+  extractNumbers,
+} from './numeric-guard';
 
 const part = (doc_id: string, text: string): EvidencePart => ({
   doc_id,
@@ -15,7 +21,10 @@ const part = (doc_id: string, text: string): EvidencePart => ({
 });
 
 const EVIDENCE = [
-  part('paracetamol__lieu_luong_cach_dung__1', 'Người lớn, uống: 500 mg - 1 g mỗi lần, cách 4 - 6 giờ; tối đa 4 g/ngày.'),
+  part(
+    'paracetamol__lieu_luong_cach_dung__1',
+    'Người lớn, uống: 500 mg - 1 g mỗi lần, cách 4 - 6 giờ; tối đa 4 g/ngày.',
+  ),
   part('paracetamol__lieu_luong_cach_dung__2', 'Trẻ em, uống: 10 - 15 mg/kg mỗi 4 - 6 giờ; tối đa 60 mg/kg/ngày.'),
   part('heparin__lieu_luong_cach_dung__1', 'Tiêm tĩnh mạch liều nạp 5.000 đơn vị, sau đó truyền 18 đơn vị/kg/giờ.'),
   part('warfarin__lieu_luong_cach_dung__1', 'Liều khởi đầu 2,5 - 5 mg/ngày; mục tiêu INR 2 - 3.'),
@@ -108,14 +117,25 @@ describe('citation check', () => {
 
 describe('candidate-set check (list mode)', () => {
   it('rejects a sentence citing a part of a drug outside the candidates, and names the sentence', () => {
-    const r = checkCandidateCitations([{ text: 'a', doc_ids: [P1] }, { text: 'b', doc_ids: [P1, WAR] }], EVIDENCE, ['paracetamol']);
+    const r = checkCandidateCitations(
+      [
+        { text: 'a', doc_ids: [P1] },
+        { text: 'b', doc_ids: [P1, WAR] },
+      ],
+      EVIDENCE,
+      ['paracetamol'],
+    );
     expect(r.ok).toBe(false);
     expect(r.failures).toEqual([`sentence 2: cites ${WAR}, outside the candidate set`]);
   });
   it('passes when every cited part belongs to a candidate', () => {
-    expect(checkCandidateCitations([{ text: 'a', doc_ids: [P1, WAR] }], EVIDENCE, ['paracetamol', 'warfarin']).ok).toBe(true);
+    expect(checkCandidateCitations([{ text: 'a', doc_ids: [P1, WAR] }], EVIDENCE, ['paracetamol', 'warfarin']).ok).toBe(
+      true,
+    );
   });
   it('leaves parts it was not shown to the citation check', () => {
-    expect(checkCandidateCitations([{ text: 'a', doc_ids: ['aspirin__chi_dinh__1'] }], EVIDENCE, ['paracetamol']).ok).toBe(true);
+    expect(
+      checkCandidateCitations([{ text: 'a', doc_ids: ['aspirin__chi_dinh__1'] }], EVIDENCE, ['paracetamol']).ok,
+    ).toBe(true);
   });
 });

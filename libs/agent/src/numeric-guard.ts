@@ -122,7 +122,8 @@ export function checkCitations(sentences: AnswerSentence[], evidence: EvidencePa
   const ids = new Set(evidence.map((p) => p.doc_id));
   const failures: string[] = [];
   sentences.forEach((s, i) => {
-    for (const id of s.doc_ids) if (!ids.has(id)) failures.push(`sentence ${i + 1}: cites ${id}, which it was not shown`);
+    for (const id of s.doc_ids)
+      if (!ids.has(id)) failures.push(`sentence ${i + 1}: cites ${id}, which it was not shown`);
   });
   return { ok: failures.length === 0, failures };
 }
@@ -131,7 +132,11 @@ export function checkCitations(sentences: AnswerSentence[], evidence: EvidencePa
  * List mode (condition → drug): every cited part must belong to a drug of the
  * candidate set the answer was generated for.
  */
-export function checkCandidateCitations(sentences: AnswerSentence[], evidence: EvidencePart[], candidates: string[]): GuardResult {
+export function checkCandidateCitations(
+  sentences: AnswerSentence[],
+  evidence: EvidencePart[],
+  candidates: string[],
+): GuardResult {
   const allowed = new Set(candidates);
   const drugOf = new Map(evidence.map((e) => [e.doc_id, e.drug_id]));
   const failures: string[] = [];

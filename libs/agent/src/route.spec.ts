@@ -1,12 +1,18 @@
 import { emptyFrame, type QueryFrame } from '@app/contracts';
 import { route, type RouteOutcome } from './route';
 
-const nameOf = (id: string) => ({ paracetamol: 'Paracetamol', ibuprofen: 'Ibuprofen', warfarin: 'Warfarin', aspirin: 'Acid acetylsalicylic' })[id] ?? id;
+const nameOf = (id: string) =>
+  ({ paracetamol: 'Paracetamol', ibuprofen: 'Ibuprofen', warfarin: 'Warfarin', aspirin: 'Acid acetylsalicylic' })[id] ??
+  id;
 const f = (o: Partial<QueryFrame>) => emptyFrame(o);
 const go = (frame: QueryFrame, turn = 'câu hỏi') => route(turn, frame, nameOf);
 const reason = (r: RouteOutcome) => (r.kind === 'reply' ? `${r.reply.decision}/${r.reply.reason}` : r.kind);
 
-const DOSING = { turn_type: 'dosing_calc' as const, drugs: ['paracetamol'], attribute: 'lieu_luong_cach_dung' as const };
+const DOSING = {
+  turn_type: 'dosing_calc' as const,
+  drugs: ['paracetamol'],
+  attribute: 'lieu_luong_cach_dung' as const,
+};
 
 describe('routing table — one test per row, first match wins', () => {
   it('row 1: a veterinary question abstains as out_of_scope before anything conversational', () => {
@@ -53,8 +59,16 @@ describe('routing table — one test per row, first match wins', () => {
   });
 
   it('row 7: condition → drug with a condition or an indication', () => {
-    expect(go(f({ turn_type: 'condition_to_drug', condition: 'tăng huyết áp' }))).toEqual({ row: 7, kind: 'condition_to_drug', condition: 'tăng huyết áp' });
-    expect(go(f({ turn_type: 'symptom_to_drug', indication: 'sốt', condition_relation: 'INDICATION' }))).toEqual({ row: 7, kind: 'condition_to_drug', condition: 'sốt' });
+    expect(go(f({ turn_type: 'condition_to_drug', condition: 'tăng huyết áp' }))).toEqual({
+      row: 7,
+      kind: 'condition_to_drug',
+      condition: 'tăng huyết áp',
+    });
+    expect(go(f({ turn_type: 'symptom_to_drug', indication: 'sốt', condition_relation: 'INDICATION' }))).toEqual({
+      row: 7,
+      kind: 'condition_to_drug',
+      condition: 'sốt',
+    });
   });
 
   it('row 8: condition → drug with neither asks for the condition (no_condition) or the symptom (no_indication)', () => {
@@ -81,7 +95,10 @@ describe('routing table — one test per row, first match wins', () => {
   });
 
   it('row 12: out_of_scope abstains', () => {
-    expect([go(f({ turn_type: 'out_of_scope' })).row, reason(go(f({ turn_type: 'out_of_scope' })))]).toEqual([12, 'abstain/out_of_scope']);
+    expect([go(f({ turn_type: 'out_of_scope' })).row, reason(go(f({ turn_type: 'out_of_scope' })))]).toEqual([
+      12,
+      'abstain/out_of_scope',
+    ]);
   });
 
   it('row 13: no known drug but unknown names → drug_not_in_formulary, naming them back', () => {
@@ -91,16 +108,28 @@ describe('routing table — one test per row, first match wins', () => {
   });
 
   it('row 14: no drug at all asks which drug', () => {
-    expect([go(f({ turn_type: 'drug_attribute' })).row, reason(go(f({ turn_type: 'drug_attribute' })))]).toEqual([14, 'clarify/no_drug']);
+    expect([go(f({ turn_type: 'drug_attribute' })).row, reason(go(f({ turn_type: 'drug_attribute' })))]).toEqual([
+      14,
+      'clarify/no_drug',
+    ]);
   });
 
   it('row 15: an interaction with two or more drugs takes the interaction path; with one drug it is a single-drug question', () => {
-    expect(go(f({ turn_type: 'interaction', drugs: ['warfarin', 'aspirin'], attribute: 'tuong_tac_thuoc' }))).toEqual({ row: 15, kind: 'interaction' });
-    expect(go(f({ turn_type: 'interaction', drugs: ['warfarin'], attribute: 'tuong_tac_thuoc' }))).toEqual({ row: 16, kind: 'single_drug' });
+    expect(go(f({ turn_type: 'interaction', drugs: ['warfarin', 'aspirin'], attribute: 'tuong_tac_thuoc' }))).toEqual({
+      row: 15,
+      kind: 'interaction',
+    });
+    expect(go(f({ turn_type: 'interaction', drugs: ['warfarin'], attribute: 'tuong_tac_thuoc' }))).toEqual({
+      row: 16,
+      kind: 'single_drug',
+    });
   });
 
   it('row 16: otherwise the single-drug path', () => {
-    expect(go(f({ turn_type: 'drug_attribute', drugs: ['ibuprofen'], attribute: 'chong_chi_dinh' }))).toEqual({ row: 16, kind: 'single_drug' });
+    expect(go(f({ turn_type: 'drug_attribute', drugs: ['ibuprofen'], attribute: 'chong_chi_dinh' }))).toEqual({
+      row: 16,
+      kind: 'single_drug',
+    });
   });
 });
 
@@ -112,18 +141,34 @@ describe('routing table — earlier rows win over later ones', () => {
     expect(go(f({ ...DOSING, needs_clarify: true, clarify_reason: 'Bé nặng bao nhiêu?' })).row).toBe(2);
   });
   it('needs_clarify (4) does not apply to a section overview or to condition → drug turns', () => {
-    expect(go(f({ ...DOSING, population: 'adult', is_section_overview: true, needs_clarify: true, clarify_reason: 'x' })).row).toBe(16);
-    expect(go(f({ turn_type: 'condition_to_drug', condition: 'sốt', needs_clarify: true, clarify_reason: 'x' })).row).toBe(7);
+    expect(
+      go(f({ ...DOSING, population: 'adult', is_section_overview: true, needs_clarify: true, clarify_reason: 'x' }))
+        .row,
+    ).toBe(16);
+    expect(
+      go(f({ turn_type: 'condition_to_drug', condition: 'sốt', needs_clarify: true, clarify_reason: 'x' })).row,
+    ).toBe(7);
   });
   it('a section overview skips the dosing gates (2-3)', () => {
     expect(go(f({ ...DOSING, is_section_overview: true })).row).toBe(16);
   });
   it('an ambiguous condition (5) wins over an unsupported relation (6)', () => {
-    expect(go(f({ turn_type: 'condition_to_drug', condition: 'tim', condition_ambiguous: true, condition_relation: 'CAUTION' })).row).toBe(5);
+    expect(
+      go(
+        f({
+          turn_type: 'condition_to_drug',
+          condition: 'tim',
+          condition_ambiguous: true,
+          condition_relation: 'CAUTION',
+        }),
+      ).row,
+    ).toBe(5);
   });
   it('smalltalk (11) wins over "no drug" (14); known drugs win over unknown names (13)', () => {
     expect(go(f({ turn_type: 'smalltalk' })).row).toBe(11);
-    expect(go(f({ turn_type: 'drug_attribute', drugs: ['ibuprofen'], attribute: 'chi_dinh', unknown_drugs: ['xyz'] })).row).toBe(16);
+    expect(
+      go(f({ turn_type: 'drug_attribute', drugs: ['ibuprofen'], attribute: 'chi_dinh', unknown_drugs: ['xyz'] })).row,
+    ).toBe(16);
   });
   it('missing attribute (10) wins over the interaction path only for drug_attribute turns', () => {
     expect(go(f({ turn_type: 'drug_attribute', drugs: ['warfarin', 'aspirin'] })).row).toBe(10);

@@ -28,7 +28,8 @@ export function route(turn: string, frame: QueryFrame, nameOf: NameOf): RouteOut
   const isDosingCalc = t === 'dosing_calc' && frame.drugs.length > 0 && !frame.is_section_overview;
 
   // 1. deterministic scope guard, before any conversational clarify
-  if (frame.non_human || looksNonHuman(turn)) return { row: 1, kind: 'reply', reply: abstain('out_of_scope', W.nonHuman) };
+  if (frame.non_human || looksNonHuman(turn))
+    return { row: 1, kind: 'reply', reply: abstain('out_of_scope', W.nonHuman) };
 
   // 2-3. dosing is a state machine: code decides the required slots
   if (isDosingCalc && frame.population === null)
@@ -51,18 +52,30 @@ export function route(turn: string, frame: QueryFrame, nameOf: NameOf): RouteOut
 
   // 4. the understanding step asked for more information (or failed outright)
   if (
-    (frame.needs_clarify && frame.clarify_reason && t !== 'dosing_calc' && !CONDITION_TYPES.has(t) && !frame.is_section_overview) ||
+    (frame.needs_clarify &&
+      frame.clarify_reason &&
+      t !== 'dosing_calc' &&
+      !CONDITION_TYPES.has(t) &&
+      !frame.is_section_overview) ||
     frame.understanding_failed
   ) {
     return frame.understanding_failed
       ? { row: 4, kind: 'reply', reply: abstain('understanding_unavailable', W.understandingUnavailable) }
-      : { row: 4, kind: 'reply', reply: clarify('needs_more_info', frame.clarify_reason || W.needsMoreInfo, [], frame.drugs) };
+      : {
+          row: 4,
+          kind: 'reply',
+          reply: clarify('needs_more_info', frame.clarify_reason || W.needsMoreInfo, [], frame.drugs),
+        };
   }
 
   // 5-8. condition -> drug
   if (CONDITION_TYPES.has(t)) {
     if (frame.condition_ambiguous)
-      return { row: 5, kind: 'reply', reply: clarify('ambiguous_condition', W.ambiguousCondition(frame.condition ?? frame.indication)) };
+      return {
+        row: 5,
+        kind: 'reply',
+        reply: clarify('ambiguous_condition', W.ambiguousCondition(frame.condition ?? frame.indication)),
+      };
     if (frame.condition_relation !== null && frame.condition_relation !== 'INDICATION')
       return { row: 6, kind: 'reply', reply: abstain('unsupported_reverse_relation', W.reverseRelation) };
     const condition = frame.condition ?? frame.indication;
@@ -73,7 +86,8 @@ export function route(turn: string, frame: QueryFrame, nameOf: NameOf): RouteOut
   }
 
   // 9. "which drugs cause / are contraindicated in X" is not supported
-  if (t === 'condition_relation') return { row: 9, kind: 'reply', reply: abstain('unsupported_reverse_relation', W.reverseRelation) };
+  if (t === 'condition_relation')
+    return { row: 9, kind: 'reply', reply: abstain('unsupported_reverse_relation', W.reverseRelation) };
 
   // 10. a drug but nothing asked about it
   if (t === 'drug_attribute' && frame.drugs.length > 0 && frame.attribute === null)
@@ -83,7 +97,12 @@ export function route(turn: string, frame: QueryFrame, nameOf: NameOf): RouteOut
       reply: clarify('missing_attribute', W.missingAttribute(names(frame, nameOf)), W.attributeReplies, frame.drugs),
     };
 
-  if (t === 'smalltalk') return { row: 11, kind: 'reply', reply: { ...clarify('no_drug', W.greeting), decision: 'answerable', reason: 'smalltalk' } };
+  if (t === 'smalltalk')
+    return {
+      row: 11,
+      kind: 'reply',
+      reply: { ...clarify('no_drug', W.greeting), decision: 'answerable', reason: 'smalltalk' },
+    };
   if (t === 'out_of_scope') return { row: 12, kind: 'reply', reply: abstain('out_of_scope', W.outOfScope) };
   if (frame.drugs.length === 0 && frame.unknown_drugs.length > 0)
     return { row: 13, kind: 'reply', reply: abstain('drug_not_in_formulary', W.notInFormulary(frame.unknown_drugs)) };

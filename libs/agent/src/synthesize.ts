@@ -39,7 +39,12 @@ export function patientGenerationQuery(condition: string, frame: QueryFrame): st
 
 /** The numbers the user supplied (age, weight, renal facts, the turn itself). */
 export function userNumbers(turns: string[], frame: QueryFrame): string[] {
-  const text = [...turns, frame.age_text ?? '', frame.weight_kg !== null ? formatKg(frame.weight_kg) : '', frame.patient.renal ?? ''].join(' ');
+  const text = [
+    ...turns,
+    frame.age_text ?? '',
+    frame.weight_kg !== null ? formatKg(frame.weight_kg) : '',
+    frame.patient.renal ?? '',
+  ].join(' ');
   return [...new Set(text.match(/\d+(?:[.,]\d+)*/g) ?? [])];
 }
 

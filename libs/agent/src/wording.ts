@@ -1,4 +1,11 @@
-import { POPULATION_LABELS, ROUTE_LABELS, SECTION_TITLES, type Population, type Route, type SectionKey } from '@app/contracts';
+import {
+  POPULATION_LABELS,
+  ROUTE_LABELS,
+  SECTION_TITLES,
+  type Population,
+  type Route,
+  type SectionKey,
+} from '@app/contracts';
 
 /** Every fixed sentence the agent says, in one place. Short, Vietnamese, and says what to do next. */
 export const W = {

@@ -56,7 +56,10 @@ export const AgentReplySchema = z.object({
 });
 export type AgentReply = z.infer<typeof AgentReplySchema>;
 
-export const UsageSchema = z.object({ elapsed_ms: z.number().int().nonnegative(), llm_calls: z.number().int().nonnegative() });
+export const UsageSchema = z.object({
+  elapsed_ms: z.number().int().nonnegative(),
+  llm_calls: z.number().int().nonnegative(),
+});
 
 /** `POST /v1/rag/query` response body. */
 export const TurnReplySchema = AgentReplySchema.extend({

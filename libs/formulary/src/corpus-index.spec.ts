@@ -2,7 +2,8 @@ import { sampleIndex } from './test-corpus';
 
 describe('CorpusIndex.indicationKeyword', () => {
   const index = sampleIndex();
-  const drugs = (condition: string) => [...new Set(index.indicationKeyword(condition).map((s) => s.part.drug_id))].sort();
+  const drugs = (condition: string) =>
+    [...new Set(index.indicationKeyword(condition).map((s) => s.part.drug_id))].sort();
 
   it('finds the drugs whose indications name the condition, accented or not', () => {
     expect(drugs('viêm xoang')).toEqual(['amoxicillin', 'azithromycin', 'cefalexin', 'clarithromycin', 'doxycyclin']);
@@ -10,6 +11,7 @@ describe('CorpusIndex.indicationKeyword', () => {
   });
 
   it('lists nothing for a "condition" made only of function words', () => {
-    for (const c of ['được', 'duoc', 'không được', 'có bị', 'do', 'đó', 'bệnh đó', 'benh nay']) expect(drugs(c)).toEqual([]);
+    for (const c of ['được', 'duoc', 'không được', 'có bị', 'do', 'đó', 'bệnh đó', 'benh nay'])
+      expect(drugs(c)).toEqual([]);
   });
 });

@@ -68,9 +68,35 @@ export function expandCondition(condition: string): string[] {
  */
 /** Folded Vietnamese function words and particles: on their own they name no condition. */
 const FUNCTION_WORDS = new Set([
-  'duoc', 'dc', 'khong', 'ko', 'k', 'co', 'bi', 'thi', 'la', 'va', 'hoac', 'cho', 'cua', 'nao', 'gi', 'thuoc', 'a', 'nhe', 'vay', 'chua', 'tri', 'dung', 'nay', 'kia',
+  'duoc',
+  'dc',
+  'khong',
+  'ko',
+  'k',
+  'co',
+  'bi',
+  'thi',
+  'la',
+  'va',
+  'hoac',
+  'cho',
+  'cua',
+  'nao',
+  'gi',
+  'thuoc',
+  'a',
+  'nhe',
+  'vay',
+  'chua',
+  'tri',
+  'dung',
+  'nay',
+  'kia',
   // demonstratives and the bare head: "chữa bệnh đó" (unaccented "benh do") points back, it names nothing
-  'do', 'day', 'ay', 'benh',
+  'do',
+  'day',
+  'ay',
+  'benh',
 ]);
 
 export class CorpusIndex implements DrugNames {
@@ -110,10 +136,17 @@ export class CorpusIndex implements DrugNames {
     });
     this.keyword.addAll(corpus.parts);
     const chiDinh = corpus.parts.filter((p) => p.section === 'chi_dinh');
-    this.indications = new MiniSearch<EvidencePart>({ idField: 'doc_id', fields: ['text'], storeFields: [], tokenize: (t) => indexTokens(t), processTerm: (t) => t });
+    this.indications = new MiniSearch<EvidencePart>({
+      idField: 'doc_id',
+      fields: ['text'],
+      storeFields: [],
+      tokenize: (t) => indexTokens(t),
+      processTerm: (t) => t,
+    });
     this.indications.addAll(chiDinh);
     for (const p of chiDinh) this.indicationText.set(p.doc_id, ` ${syllables(p.text).join(' ')} `);
-    if (vectors && vectors.length !== corpus.parts.length * dim) throw new Error('vector matrix does not match the parts');
+    if (vectors && vectors.length !== corpus.parts.length * dim)
+      throw new Error('vector matrix does not match the parts');
   }
 
   get hasDense(): boolean {
@@ -145,7 +178,10 @@ export class CorpusIndex implements DrugNames {
       combineWith: 'OR',
       filter: (r) => {
         const p = this.byId.get(r.id as string)!;
-        return (!filter.drugIds || filter.drugIds.includes(p.drug_id)) && (!filter.sections || filter.sections.includes(p.section));
+        return (
+          (!filter.drugIds || filter.drugIds.includes(p.drug_id)) &&
+          (!filter.sections || filter.sections.includes(p.section))
+        );
       },
     });
     return results.slice(0, k).map((r) => ({ part: this.byId.get(r.id as string)!, score: r.score }));
@@ -159,13 +195,21 @@ export class CorpusIndex implements DrugNames {
     const key = `${drugId}|${section}`;
     let ms = this.sectionIndexes.get(key);
     if (!ms) {
-      ms = new MiniSearch<EvidencePart>({ idField: 'doc_id', fields: ['text'], storeFields: [], tokenize: (t) => indexTokens(t), processTerm: (t) => t });
+      ms = new MiniSearch<EvidencePart>({
+        idField: 'doc_id',
+        fields: ['text'],
+        storeFields: [],
+        tokenize: (t) => indexTokens(t),
+        processTerm: (t) => t,
+      });
       ms.addAll(this.section(drugId, section));
       this.sectionIndexes.set(key, ms);
     }
     const tokens = indexTokens(query);
     if (!tokens.length) return [];
-    return ms.search(tokens.join(' '), { combineWith: 'OR' }).map((r) => ({ part: this.byId.get(r.id as string)!, score: r.score }));
+    return ms
+      .search(tokens.join(' '), { combineWith: 'OR' })
+      .map((r) => ({ part: this.byId.get(r.id as string)!, score: r.score }));
   }
 
   /** Cosine similarity (dot product of normalised rows) over the dense matrix. */
@@ -203,7 +247,8 @@ export class CorpusIndex implements DrugNames {
       for (const r of this.indications.search(tokens.join(' '), { combineWith: 'AND' })) {
         if (!this.indicationText.get(r.id as string)!.includes(` ${v} `)) continue;
         const prev = seen.get(r.id as string);
-        if (!prev || prev.score < r.score) seen.set(r.id as string, { part: this.byId.get(r.id as string)!, score: r.score });
+        if (!prev || prev.score < r.score)
+          seen.set(r.id as string, { part: this.byId.get(r.id as string)!, score: r.score });
       }
     }
     return [...seen.values()].sort((a, b) => b.score - a.score).slice(0, k);

@@ -10,7 +10,8 @@ const SAMPLE = join(__dirname, '..', '..', '..', 'data', 'formulary');
 
 function dirWith(files: Record<string, unknown>): string {
   const dir = mkdtempSync(join(tmpdir(), 'corpus-'));
-  for (const [name, body] of Object.entries(files)) writeFileSync(join(dir, name), typeof body === 'string' ? body : JSON.stringify(body));
+  for (const [name, body] of Object.entries(files))
+    writeFileSync(join(dir, name), typeof body === 'string' ? body : JSON.stringify(body));
   return dir;
 }
 
@@ -23,8 +24,12 @@ describe('corpus format', () => {
     expect(c.sample).toBe(true);
     const quarantined = new Set(c.parts.filter((p) => p.quarantined_page !== null).map((p) => p.drug_id));
     expect(quarantined.size).toBeGreaterThanOrEqual(4);
-    expect(c.parts.some((p) => p.drug_id === 'warfarin' && p.section === 'tuong_tac_thuoc' && p.quarantined_page !== null)).toBe(true);
-    for (const d of c.drugs) for (const s of ['chi_dinh', 'lieu_luong_cach_dung', 'tuong_tac_thuoc']) expect(c.parts.some((p) => p.drug_id === d.drug_id && p.section === s)).toBe(true);
+    expect(
+      c.parts.some((p) => p.drug_id === 'warfarin' && p.section === 'tuong_tac_thuoc' && p.quarantined_page !== null),
+    ).toBe(true);
+    for (const d of c.drugs)
+      for (const s of ['chi_dinh', 'lieu_luong_cach_dung', 'tuong_tac_thuoc'])
+        expect(c.parts.some((p) => p.drug_id === d.drug_id && p.section === s)).toBe(true);
   });
 
   it('numbers parts from 1 in file order: doc_id = {drug_id}__{section}__{n}', () => {
@@ -57,7 +62,14 @@ describe('corpus format', () => {
   it('rejects a file whose drug_id differs from its name, and an interacts_with id not in the corpus', () => {
     const dir = dirWith({
       'other.json': valid,
-      'x.json': { ...valid, drug_id: 'x', sections: { ...valid.sections, tuong_tac_thuoc: [{ text: 'Tương tác với thuốc không có trong Dược thư.', interacts_with: ['nope'] }] } },
+      'x.json': {
+        ...valid,
+        drug_id: 'x',
+        sections: {
+          ...valid.sections,
+          tuong_tac_thuoc: [{ text: 'Tương tác với thuốc không có trong Dược thư.', interacts_with: ['nope'] }],
+        },
+      },
     });
     expect(() => readCorpusDir(dir)).toThrow(/other\.json: drug_id: must equal the file name/);
   });
@@ -79,7 +91,8 @@ describe('synthetic corpus (benchmarks)', () => {
     expect(synthesizeCorpus(base, 5, 7)).toEqual(a);
     for (const d of a) {
       expect(DrugMonographSchema.safeParse(d).success).toBe(true);
-      for (const parts of Object.values(d.sections)) for (const p of parts) expect(p.text.startsWith(SYNTHETIC_MARK)).toBe(true);
+      for (const parts of Object.values(d.sections))
+        for (const p of parts) expect(p.text.startsWith(SYNTHETIC_MARK)).toBe(true);
     }
     expect(new Set(a.map((d) => d.drug_id)).size).toBe(5);
   });

@@ -53,7 +53,8 @@ export function readCorpusDir(dir: string): DrugMonograph[] {
   for (const d of drugs)
     for (const [n, p] of d.sections.tuong_tac_thuoc.entries())
       for (const other of p.interacts_with ?? [])
-        if (!ids.has(other)) problems.push(`${d.drug_id}.json: sections.tuong_tac_thuoc.${n}.interacts_with: unknown drug_id ${other}`);
+        if (!ids.has(other))
+          problems.push(`${d.drug_id}.json: sections.tuong_tac_thuoc.${n}.interacts_with: unknown drug_id ${other}`);
   if (problems.length) throw new CorpusValidationError(problems);
   return drugs;
 }

@@ -28,7 +28,17 @@ describe('decide()', () => {
     const cipro = index.section('ciprofloxacin', 'lieu_luong_cach_dung');
     const renal = cipro.find((p) => p.route === null && p.population.includes('adult') && p.text.includes('suy thận'));
     expect(renal).toBeDefined();
-    const r = decide(cipro, emptyFrame({ turn_type: 'dosing_calc', drugs: ['ciprofloxacin'], attribute: 'lieu_luong_cach_dung', population: 'adult', route: 'uong' }), index);
+    const r = decide(
+      cipro,
+      emptyFrame({
+        turn_type: 'dosing_calc',
+        drugs: ['ciprofloxacin'],
+        attribute: 'lieu_luong_cach_dung',
+        population: 'adult',
+        route: 'uong',
+      }),
+      index,
+    );
     expect(r.decision).toBe('ANSWERABLE');
     expect(r.parts.map((p) => p.doc_id)).toContain(renal!.doc_id);
     expect(r.parts.every((p) => p.route === null || p.route === 'uong')).toBe(true);
@@ -42,22 +52,39 @@ describe('decide()', () => {
 
   it('VERIFY_PDF when a quarantined table is among the usable parts of an interaction pool', () => {
     const pool = [...index.section('warfarin', 'tuong_tac_thuoc'), ...index.section('aspirin', 'tuong_tac_thuoc')];
-    const r = decide(pool, emptyFrame({ turn_type: 'interaction', drugs: ['warfarin', 'aspirin'] }), index, ['warfarin', 'aspirin']);
+    const r = decide(pool, emptyFrame({ turn_type: 'interaction', drugs: ['warfarin', 'aspirin'] }), index, [
+      'warfarin',
+      'aspirin',
+    ]);
     expect(r.decision).toBe('VERIFY_PDF');
     expect(r.parts.some((p) => p.quarantined_page !== null)).toBe(true);
     // every non-table part names the other drug
     for (const p of r.parts.filter((x) => x.quarantined_page === null))
-      expect(p.drug_id === 'warfarin' ? /aspirin|acetylsalicylic/i.test(p.text) || p.interacts_with.includes('aspirin') : /warfarin/i.test(p.text) || p.interacts_with.includes('warfarin')).toBe(true);
+      expect(
+        p.drug_id === 'warfarin'
+          ? /aspirin|acetylsalicylic/i.test(p.text) || p.interacts_with.includes('aspirin')
+          : /warfarin/i.test(p.text) || p.interacts_with.includes('warfarin'),
+      ).toBe(true);
   });
 
   it('INSUFFICIENT for an interaction pool in which neither drug names the other', () => {
-    const pool = [...index.section('paracetamol', 'tuong_tac_thuoc'), ...index.section('amoxicillin', 'tuong_tac_thuoc')];
-    const r = decide(pool, emptyFrame({ turn_type: 'interaction', drugs: ['paracetamol', 'amoxicillin'] }), index, ['paracetamol', 'amoxicillin']);
+    const pool = [
+      ...index.section('paracetamol', 'tuong_tac_thuoc'),
+      ...index.section('amoxicillin', 'tuong_tac_thuoc'),
+    ];
+    const r = decide(pool, emptyFrame({ turn_type: 'interaction', drugs: ['paracetamol', 'amoxicillin'] }), index, [
+      'paracetamol',
+      'amoxicillin',
+    ]);
     expect(r.decision).toBe('INSUFFICIENT');
   });
 
   it('ANSWERABLE for a plain section with no quarantined part', () => {
-    const r = decide(index.section('ibuprofen', 'chong_chi_dinh'), emptyFrame({ drugs: ['ibuprofen'], attribute: 'chong_chi_dinh' }), index);
+    const r = decide(
+      index.section('ibuprofen', 'chong_chi_dinh'),
+      emptyFrame({ drugs: ['ibuprofen'], attribute: 'chong_chi_dinh' }),
+      index,
+    );
     expect(r.decision).toBe('ANSWERABLE');
   });
 });

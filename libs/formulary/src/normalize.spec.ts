@@ -25,6 +25,7 @@ describe('Vietnamese normalisation', () => {
 
   it('tells foreign words (drug names) from Vietnamese syllables', () => {
     for (const w of ['paracetamol', 'warfarin', 'zolpidem', 'aspirin']) expect(looksForeign(w)).toBe(true);
-    for (const w of ['nghieng', 'truyen', 'khuyen', 'thuoc', 'lieu', 'tre', 'quoc']) expect(looksForeign(w)).toBe(false);
+    for (const w of ['nghieng', 'truyen', 'khuyen', 'thuoc', 'lieu', 'tre', 'quoc'])
+      expect(looksForeign(w)).toBe(false);
   });
 });

@@ -69,7 +69,8 @@ describe('drug resolver', () => {
     // transpositions, repeats and near-misses all occur
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    const word = () => Array.from({ length: 1 + Math.floor(next() * 9) }, () => 'abcd'[Math.floor(next() * 4)]).join('');
+    const word = () =>
+      Array.from({ length: 1 + Math.floor(next() * 9) }, () => 'abcd'[Math.floor(next() * 4)]).join('');
     let checked = 0;
     for (let k = 0; k < 3000; k++) {
       const [a, b] = [word(), word()];

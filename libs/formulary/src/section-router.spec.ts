@@ -24,7 +24,9 @@ describe('section router', () => {
   });
 
   it('reads "bác sĩ chỉ định X" as who prescribed X, not as the indications section', () => {
-    expect(routeSections('Bé 11 tháng, bác sĩ chỉ định prednisolon. Liều cho bé bao nhiêu?')).toEqual(['lieu_luong_cach_dung']);
+    expect(routeSections('Bé 11 tháng, bác sĩ chỉ định prednisolon. Liều cho bé bao nhiêu?')).toEqual([
+      'lieu_luong_cach_dung',
+    ]);
     expect(routeSections('bs chi dinh amoxicillin, lieu bao nhieu')).toEqual(['lieu_luong_cach_dung']);
     expect(routeSections('Prednisolon được chỉ định cho bệnh gì?')).toEqual(['chi_dinh']);
     expect(routeSections('Chỉ định của prednisolon?')).toEqual(['chi_dinh']);

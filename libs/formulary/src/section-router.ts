@@ -74,7 +74,10 @@ const WEAK: [string, SectionKey][] = [
   ['gay ra', 'tac_dung_khong_mong_muon'],
 ];
 
-function find(hay: string, phrases: [string, SectionKey][]): { found: { at: number; section: SectionKey }[]; hay: string } {
+function find(
+  hay: string,
+  phrases: [string, SectionKey][],
+): { found: { at: number; section: SectionKey }[]; hay: string } {
   const found: { at: number; section: SectionKey }[] = [];
   // phrases are in priority order: a specific phrase claims its words before a shorter one inside it
   for (const [phrase, section] of phrases) {
@@ -94,7 +97,14 @@ function find(hay: string, phrases: [string, SectionKey][]): { found: { at: numb
  * ordered the drug, not the indications section; these phrases claim their words and route nowhere.
  * ("X được chỉ định cho bệnh gì" is the indications question, so "được chỉ định" is not here.)
  */
-const NOT_A_SECTION: [string, SectionKey][] = ['bac si chi dinh', 'bs chi dinh', 'da chi dinh', 'bac si da chi dinh', 'bac si ke', 'bs ke'].map(
+const NOT_A_SECTION: [string, SectionKey][] = [
+  'bac si chi dinh',
+  'bs chi dinh',
+  'da chi dinh',
+  'bac si da chi dinh',
+  'bac si ke',
+  'bs ke',
+].map(
   // the section is never read: these matches only blank their words out of the text
   (p) => [p, 'chi_dinh'],
 );

@@ -13,7 +13,24 @@ function rng(seed: number): () => number {
   };
 }
 
-const SYLLABLES = ['ba', 'lo', 'ri', 'zen', 'tor', 'mab', 'vid', 'sar', 'pra', 'xol', 'fen', 'cil', 'tin', 'mex', 'dro', 'lan'];
+const SYLLABLES = [
+  'ba',
+  'lo',
+  'ri',
+  'zen',
+  'tor',
+  'mab',
+  'vid',
+  'sar',
+  'pra',
+  'xol',
+  'fen',
+  'cil',
+  'tin',
+  'mex',
+  'dro',
+  'lan',
+];
 export const SYNTHETIC_MARK = 'DỮ LIỆU TỔNG HỢP — chỉ dùng để đo hiệu năng, không phải thông tin thuốc.';
 
 /**
@@ -36,10 +53,20 @@ export function synthesizeCorpus(base: DrugMonograph[], count: number, seed = 1)
           const text = `${SYNTHETIC_MARK} ${pick(donor).text}`.replaceAll(model.name, stem).slice(0, 1200);
           return { ...p, text, interacts_with: undefined, quarantined: p.quarantined };
         });
-        return [key, parts.map((p) => Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined)) as MonographPart)];
+        return [
+          key,
+          parts.map((p) => Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined)) as MonographPart),
+        ];
       }),
     ) as DrugMonograph['sections'];
-    out.push({ drug_id, name: stem.charAt(0).toUpperCase() + stem.slice(1), aliases: [], atc: 'Z99ZZ99', sample_data: true, sections });
+    out.push({
+      drug_id,
+      name: stem.charAt(0).toUpperCase() + stem.slice(1),
+      aliases: [],
+      atc: 'Z99ZZ99',
+      sample_data: true,
+      sections,
+    });
   }
   return out;
 }

@@ -1,10 +1,23 @@
 import type { AppConfig } from '@app/platform';
-import { bedrockClient, BedrockProvider, ClaudeToolCaller, CohereEmbedder, ConverseToolCaller, TitanEmbedder } from './bedrock';
+import {
+  bedrockClient,
+  BedrockProvider,
+  ClaudeToolCaller,
+  CohereEmbedder,
+  ConverseToolCaller,
+  TitanEmbedder,
+} from './bedrock';
 import { HashEmbedder } from './hash-embedder';
 import type { Embedder } from './providers';
 
 function settings(c: AppConfig, modelId: string) {
-  return { region: c.AWS_REGION, modelId, endpoint: c.BEDROCK_ENDPOINT || undefined, readTimeoutMs: c.BEDROCK_READ_TIMEOUT_MS, maxAttempts: c.BEDROCK_MAX_ATTEMPTS };
+  return {
+    region: c.AWS_REGION,
+    modelId,
+    endpoint: c.BEDROCK_ENDPOINT || undefined,
+    readTimeoutMs: c.BEDROCK_READ_TIMEOUT_MS,
+    maxAttempts: c.BEDROCK_MAX_ATTEMPTS,
+  };
 }
 
 /** The Bedrock provider for ANSWER_PROVIDER=bedrock-*, or null for stub/disabled. */
@@ -12,7 +25,9 @@ export function bedrockProviderFor(c: AppConfig): BedrockProvider | null {
   if (c.ANSWER_PROVIDER !== 'bedrock-converse' && c.ANSWER_PROVIDER !== 'bedrock-claude') return null;
   const client = bedrockClient(settings(c, c.BEDROCK_MODEL_ID));
   return new BedrockProvider(
-    c.ANSWER_PROVIDER === 'bedrock-converse' ? new ConverseToolCaller(client, c.BEDROCK_MODEL_ID) : new ClaudeToolCaller(client, c.BEDROCK_MODEL_ID),
+    c.ANSWER_PROVIDER === 'bedrock-converse'
+      ? new ConverseToolCaller(client, c.BEDROCK_MODEL_ID)
+      : new ClaudeToolCaller(client, c.BEDROCK_MODEL_ID),
   );
 }
 
@@ -24,8 +39,14 @@ export function createEmbedder(c: AppConfig): Embedder | null {
     case 'hash':
       return new HashEmbedder();
     case 'bedrock-titan':
-      return new TitanEmbedder(bedrockClient(settings(c, c.BEDROCK_EMBEDDING_MODEL_ID || 'amazon.titan-embed-text-v2:0')), c.BEDROCK_EMBEDDING_MODEL_ID || undefined);
+      return new TitanEmbedder(
+        bedrockClient(settings(c, c.BEDROCK_EMBEDDING_MODEL_ID || 'amazon.titan-embed-text-v2:0')),
+        c.BEDROCK_EMBEDDING_MODEL_ID || undefined,
+      );
     case 'bedrock-cohere':
-      return new CohereEmbedder(bedrockClient(settings(c, c.BEDROCK_EMBEDDING_MODEL_ID || 'cohere.embed-multilingual-v3')), c.BEDROCK_EMBEDDING_MODEL_ID || undefined);
+      return new CohereEmbedder(
+        bedrockClient(settings(c, c.BEDROCK_EMBEDDING_MODEL_ID || 'cohere.embed-multilingual-v3')),
+        c.BEDROCK_EMBEDDING_MODEL_ID || undefined,
+      );
   }
 }

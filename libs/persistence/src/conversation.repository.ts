@@ -88,7 +88,14 @@ export class ConversationRepository {
        ),
        turn AS (${finish.sql})
        SELECT 1`,
-      [...finish.params, o.conversationId, o.userText, o.frame === null ? null : JSON.stringify(o.frame), o.clarifyStreak, o.reply.answer],
+      [
+        ...finish.params,
+        o.conversationId,
+        o.userText,
+        o.frame === null ? null : JSON.stringify(o.frame),
+        o.clarifyStreak,
+        o.reply.answer,
+      ],
     );
   }
 }

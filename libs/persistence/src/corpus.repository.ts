@@ -13,7 +13,8 @@ export interface StoredCorpus {
   vectors: Float32Array | null;
 }
 
-export type IngestResult = { kind: 'unchanged'; versionId: number } | { kind: 'ingested'; versionId: number; parts: number };
+export type IngestResult =
+  { kind: 'unchanged'; versionId: number } | { kind: 'ingested'; versionId: number; parts: number };
 
 const BATCH = 500;
 
@@ -61,7 +62,14 @@ export class CorpusRepository {
         }),
       );
       await m.getRepository(CorpusDrugEntity).insert(
-        corpus.drugs.map((d) => ({ versionId: id, drugId: d.drug_id, name: d.name, aliases: d.aliases, atc: d.atc, sampleData: d.sample_data })),
+        corpus.drugs.map((d) => ({
+          versionId: id,
+          drugId: d.drug_id,
+          name: d.name,
+          aliases: d.aliases,
+          atc: d.atc,
+          sampleData: d.sample_data,
+        })),
       );
       const total = corpus.parts.length;
       for (let i = 0; i < total; i += BATCH) {
@@ -77,7 +85,9 @@ export class CorpusRepository {
           route: p.route,
           interactsWith: p.interacts_with,
           quarantinedPage: p.quarantined_page,
-          embedding: vectors ? Buffer.from(vectors[i + j].buffer, vectors[i + j].byteOffset, vectors[i + j].byteLength) : null,
+          embedding: vectors
+            ? Buffer.from(vectors[i + j].buffer, vectors[i + j].byteOffset, vectors[i + j].byteLength)
+            : null,
         }));
         await m.getRepository(CorpusPartEntity).insert(rows);
         onProgress(Math.min(i + BATCH, total), total);
@@ -93,8 +103,12 @@ export class CorpusRepository {
   async loadActive(): Promise<StoredCorpus | null> {
     const v = await this.active();
     if (!v) return null;
-    const drugs = await this.ds.getRepository(CorpusDrugEntity).find({ where: { versionId: v.id }, order: { drugId: 'ASC' } });
-    const rows = await this.ds.getRepository(CorpusPartEntity).find({ where: { versionId: v.id }, order: { ord: 'ASC' } });
+    const drugs = await this.ds
+      .getRepository(CorpusDrugEntity)
+      .find({ where: { versionId: v.id }, order: { drugId: 'ASC' } });
+    const rows = await this.ds
+      .getRepository(CorpusPartEntity)
+      .find({ where: { versionId: v.id }, order: { ord: 'ASC' } });
     const names = new Map(drugs.map((d) => [d.drugId, d.name]));
     const parts: EvidencePart[] = rows.map((r) => ({
       doc_id: r.docId,
@@ -123,7 +137,13 @@ export class CorpusRepository {
       dim: v.dim,
       vectors,
       corpus: {
-        drugs: drugs.map((d) => ({ drug_id: d.drugId, name: d.name, aliases: d.aliases, atc: d.atc, sample_data: d.sampleData })),
+        drugs: drugs.map((d) => ({
+          drug_id: d.drugId,
+          name: d.name,
+          aliases: d.aliases,
+          atc: d.atc,
+          sample_data: d.sampleData,
+        })),
         parts,
         sample: v.sample,
       },

@@ -27,7 +27,9 @@ export async function ingestDirectory(
       onProgress?.(Math.min(i + batch, corpus.parts.length), corpus.parts.length, 'embed');
     }
   }
-  return repo.ingest(corpus, hash, embedder?.id ?? 'none', embedder?.dim ?? 0, vectors, (d, t) => onProgress?.(d, t, 'write'));
+  return repo.ingest(corpus, hash, embedder?.id ?? 'none', embedder?.dim ?? 0, vectors, (d, t) =>
+    onProgress?.(d, t, 'write'),
+  );
 }
 
 /**
@@ -76,8 +78,13 @@ export class CorpusService implements OnModuleInit, OnApplicationShutdown {
     const stored = await this.repo.loadActive();
     if (!stored) return;
     const dense = this.embedder && stored.embedderId === this.embedder.id ? stored.vectors : null;
-    this.current = { versionId: stored.versionId, index: new CorpusIndex(stored.corpus, dense, dense ? stored.dim : 0) };
-    this.log.log(`corpus version ${stored.versionId} loaded: ${stored.corpus.drugs.length} drugs, ${stored.corpus.parts.length} parts`);
+    this.current = {
+      versionId: stored.versionId,
+      index: new CorpusIndex(stored.corpus, dense, dense ? stored.dim : 0),
+    };
+    this.log.log(
+      `corpus version ${stored.versionId} loaded: ${stored.corpus.drugs.length} drugs, ${stored.corpus.parts.length} parts`,
+    );
   }
 
   /** Reloads when another version became active (polled; also called by tests). */

@@ -34,7 +34,11 @@ class DatabaseShutdown implements OnApplicationShutdown {
         return ds;
       },
     },
-    { provide: ConversationRepository, inject: [DataSource], useFactory: (ds: DataSource) => new ConversationRepository(ds) },
+    {
+      provide: ConversationRepository,
+      inject: [DataSource],
+      useFactory: (ds: DataSource) => new ConversationRepository(ds),
+    },
     { provide: TurnRepository, inject: [DataSource], useFactory: (ds: DataSource) => new TurnRepository(ds) },
     { provide: TraceRepository, inject: [DataSource], useFactory: (ds: DataSource) => new TraceRepository(ds) },
     { provide: CorpusRepository, inject: [DataSource], useFactory: (ds: DataSource) => new CorpusRepository(ds) },
@@ -43,4 +47,3 @@ class DatabaseShutdown implements OnApplicationShutdown {
   exports: [DataSource, ConversationRepository, TurnRepository, TraceRepository, CorpusRepository],
 })
 export class DatabaseModule {}
-

@@ -27,8 +27,16 @@ export class HealthController {
   @HealthCheck()
   ready() {
     return this.health.check([
-      () => this.indicator.check('postgres').attempt(async () => void (await this.ds.query('SELECT 1'))).withTimeout(CHECK_TIMEOUT_MS),
-      () => this.indicator.check('redis').attempt(async () => void (await this.redis.ping())).withTimeout(CHECK_TIMEOUT_MS),
+      () =>
+        this.indicator
+          .check('postgres')
+          .attempt(async () => void (await this.ds.query('SELECT 1')))
+          .withTimeout(CHECK_TIMEOUT_MS),
+      () =>
+        this.indicator
+          .check('redis')
+          .attempt(async () => void (await this.redis.ping()))
+          .withTimeout(CHECK_TIMEOUT_MS),
       () => {
         const queues = BullMqServer.serving();
         const stopped = queues.filter((q) => !q.running).map((q) => q.queue);
@@ -37,7 +45,10 @@ export class HealthController {
           : this.indicator.check('workers').up({ queues: queues.map((q) => q.queue) });
       },
       // EMBEDDING_PROVIDER=disabled: ready, but queries answer 503 (the seed's behaviour)
-      () => this.indicator.check('rag').up({ mode: this.config.EMBEDDING_PROVIDER === 'disabled' ? 'disabled' : 'enabled' }),
+      () =>
+        this.indicator
+          .check('rag')
+          .up({ mode: this.config.EMBEDDING_PROVIDER === 'disabled' ? 'disabled' : 'enabled' }),
     ]);
   }
 }

@@ -21,7 +21,14 @@ export function finishTurnStatement(turnId: string, reply: TurnReply): { sql: st
   return {
     sql: `UPDATE turns SET status = 'done', decision = $2, reason = $3, result = $4::jsonb, elapsed_ms = $5, llm_calls = $6, finished_at = now()
           WHERE id = $1::uuid RETURNING 1`,
-    params: [turnId, reply.decision, reply.reason, JSON.stringify(reply), reply.usage.elapsed_ms, reply.usage.llm_calls],
+    params: [
+      turnId,
+      reply.decision,
+      reply.reason,
+      JSON.stringify(reply),
+      reply.usage.elapsed_ms,
+      reply.usage.llm_calls,
+    ],
   };
 }
 
@@ -35,7 +42,14 @@ export class TurnRepository {
    * refused; a repeated idempotency key returns the first turn instead of making another
    * (and a refused insert leaves no conversation behind).
    */
-  async create(t: { id: string; conversation: TurnConversation; owner: string; turn: string; legacy: boolean; idempotencyKey: string | null }): Promise<CreateTurnResult> {
+  async create(t: {
+    id: string;
+    conversation: TurnConversation;
+    owner: string;
+    turn: string;
+    legacy: boolean;
+    idempotencyKey: string | null;
+  }): Promise<CreateTurnResult> {
     if (t.idempotencyKey) {
       const prior = await this.findByIdempotencyKey(t.owner, t.idempotencyKey);
       if (prior) return { kind: 'replay', turn: prior };
@@ -58,15 +72,14 @@ export class TurnRepository {
         );
         if (!rows.length) return { kind: 'not_found' };
       } else {
-        rows = await this.ds.query(`${columns} VALUES ($1::uuid, NULL, $2, 'queued', $3::jsonb, $4) RETURNING conversation_id`, [
-          t.id,
-          t.owner,
-          request,
-          t.idempotencyKey,
-        ]);
+        rows = await this.ds.query(
+          `${columns} VALUES ($1::uuid, NULL, $2, 'queued', $3::jsonb, $4) RETURNING conversation_id`,
+          [t.id, t.owner, request, t.idempotencyKey],
+        );
       }
     } catch (e) {
-      if ((e as { driverError?: { code?: string; constraint?: string } }).driverError?.code !== UNIQUE_VIOLATION) throw e;
+      if ((e as { driverError?: { code?: string; constraint?: string } }).driverError?.code !== UNIQUE_VIOLATION)
+        throw e;
       // a concurrent twin with the same key may trip either unique index first: the key decides
       if (t.idempotencyKey) {
         const prior = await this.findByIdempotencyKey(t.owner, t.idempotencyKey);
@@ -106,7 +119,9 @@ export class TurnRepository {
       .createQueryBuilder()
       .update()
       .set({ status: 'failed', error: 'orphaned: no result within the turn ceiling', finishedAt: () => 'now()' })
-      .where("status IN ('queued','running') AND created_at < now() - make_interval(secs => :secs)", { secs: olderThanMs / 1000 })
+      .where("status IN ('queued','running') AND created_at < now() - make_interval(secs => :secs)", {
+        secs: olderThanMs / 1000,
+      })
       .execute();
     return r.affected ?? 0;
   }
@@ -114,9 +129,16 @@ export class TurnRepository {
   /** Retention: deletes conversations (their lines and turns cascade), stateless turns and traces older than `days`. */
   async purgeOlderThan(days: number): Promise<{ conversations: number; turns: number; traces: number }> {
     return this.ds.transaction(async (m) => {
-      const conv = await m.query(`DELETE FROM conversations WHERE updated_at < now() - make_interval(days => $1)`, [days]);
-      const turns = await m.query(`DELETE FROM turns WHERE conversation_id IS NULL AND created_at < now() - make_interval(days => $1)`, [days]);
-      const traces = await m.query(`DELETE FROM trace_events WHERE started_at < now() - make_interval(days => $1)`, [days]);
+      const conv = await m.query(`DELETE FROM conversations WHERE updated_at < now() - make_interval(days => $1)`, [
+        days,
+      ]);
+      const turns = await m.query(
+        `DELETE FROM turns WHERE conversation_id IS NULL AND created_at < now() - make_interval(days => $1)`,
+        [days],
+      );
+      const traces = await m.query(`DELETE FROM trace_events WHERE started_at < now() - make_interval(days => $1)`, [
+        days,
+      ]);
       return { conversations: conv[1] ?? 0, turns: turns[1] ?? 0, traces: traces[1] ?? 0 };
     });
   }

@@ -62,7 +62,12 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
     this.log = new Logger(`BullMqServer:${queueName}`);
   }
 
-  override addHandler(pattern: unknown, callback: Parameters<Server['addHandler']>[1], isEvent?: boolean, extras?: Record<string, unknown>): void {
+  override addHandler(
+    pattern: unknown,
+    callback: Parameters<Server['addHandler']>[1],
+    isEvent?: boolean,
+    extras?: Record<string, unknown>,
+  ): void {
     const key = this.normalizePattern(pattern as string);
     if (this.messageHandlers.has(key)) this.duplicates.add(key);
     super.addHandler(pattern, callback, isEvent, extras);
@@ -120,7 +125,9 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
     if (!handler) return failure('internal', `no handler for ${this.queueName}.${job.name}`);
     try {
       const ctx = new HopContext([job, turn_id, deadline]);
-      const value = await lastValueFrom(this.transformToObservable(await handler(payload, ctx)), { defaultValue: undefined });
+      const value = await lastValueFrom(this.transformToObservable(await handler(payload, ctx)), {
+        defaultValue: undefined,
+      });
       const env = HopEnvelopeSchema.safeParse(value);
       return env.success ? (env.data as HopOutcome<unknown>) : failure('internal', 'handler returned no envelope');
     } catch (err) {
@@ -145,7 +152,9 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
     if (worker) {
       // Stop taking jobs, let the ones in flight finish — but not forever.
       let timer: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), this.options.closeTimeoutMs)));
+      const timedOut = new Promise<'timeout'>(
+        (r) => (timer = setTimeout(() => r('timeout'), this.options.closeTimeoutMs)),
+      );
       const result = await Promise.race([worker.close().then(() => 'closed' as const), timedOut]);
       clearTimeout(timer);
       if (result === 'timeout') {

@@ -109,7 +109,10 @@ export class BullHopClient implements HopClient {
   /** Job counts by state for every queue (the queue-depth gauge). */
   async depth(queues: QueueName[]): Promise<{ queue: string; counts: Record<string, number> }[]> {
     return Promise.all(
-      queues.map(async (q) => ({ queue: q, counts: await (await this.lane(q)).queue.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed') })),
+      queues.map(async (q) => ({
+        queue: q,
+        counts: await (await this.lane(q)).queue.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed'),
+      })),
     );
   }
 
@@ -144,7 +147,9 @@ export class BullHopClient implements HopClient {
       lastEventId: newest[0]?.[0] ?? '0-0',
       blockingTimeout: 5_000,
     });
-    events.on('completed', ({ jobId, returnvalue }) => this.settle(jobId, (w) => readEnvelope(w.queue, w.op, returnvalue)));
+    events.on('completed', ({ jobId, returnvalue }) =>
+      this.settle(jobId, (w) => readEnvelope(w.queue, w.op, returnvalue)),
+    );
     events.on('failed', ({ jobId, failedReason }) => this.settle(jobId, () => readFailedReason(failedReason)));
     events.on('error', () => undefined);
     await events.waitUntilReady();
@@ -189,7 +194,9 @@ export class BullHopClient implements HopClient {
     try {
       await lane.queue.add(op, data, { jobId });
     } catch (err) {
-      this.settle(jobId, () => failure('provider_unavailable', `enqueue ${queue}.${op} failed: ${(err as Error).message}`));
+      this.settle(jobId, () =>
+        failure('provider_unavailable', `enqueue ${queue}.${op} failed: ${(err as Error).message}`),
+      );
     }
     return outcome as Promise<HopOutcome<HopResult<Q, O>>>;
   }

@@ -41,7 +41,8 @@ export class TurnEvents {
 
   /** Reads events after `lastId` ('0' for all), blocking up to `blockMs` on a connection of the caller's own. */
   async read(conn: Redis, turnId: string, lastId: string, blockMs: number): Promise<TurnEvent[]> {
-    const res = (await conn.xread('COUNT', 100, 'BLOCK', blockMs, 'STREAMS', this.key(turnId), lastId)) as [string, [string, string[]][]][] | null;
+    const res = (await conn.xread('COUNT', 100, 'BLOCK', blockMs, 'STREAMS', this.key(turnId), lastId)) as
+      [string, [string, string[]][]][] | null;
     if (!res) return [];
     return res[0][1].map(([id, fields]) => {
       const f: Record<string, string> = {};

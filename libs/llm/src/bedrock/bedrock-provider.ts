@@ -25,7 +25,11 @@ export class BedrockProvider implements Understander, AnswerGenerator, AnswerVer
   constructor(private readonly caller: ToolCaller) {}
 
   understand(turn: string, history: ConversationLine[], priorFrame: QueryFrame | null): Promise<QueryFrame> {
-    return this.caller.call<QueryFrame>('understand_turn', UNDERSTAND_SYSTEM, understandPrompt(turn, history, priorFrame));
+    return this.caller.call<QueryFrame>(
+      'understand_turn',
+      UNDERSTAND_SYSTEM,
+      understandPrompt(turn, history, priorFrame),
+    );
   }
 
   generate(request: GenerateRequest): Promise<GenerationOutput> {
@@ -33,7 +37,11 @@ export class BedrockProvider implements Understander, AnswerGenerator, AnswerVer
   }
 
   sufficiency(query: string, evidence: EvidencePart[]): Promise<{ sufficient: boolean }> {
-    return this.caller.call<{ sufficient: boolean }>('check_sufficiency', SUFFICIENCY_SYSTEM, sufficiencyPrompt(query, evidence));
+    return this.caller.call<{ sufficient: boolean }>(
+      'check_sufficiency',
+      SUFFICIENCY_SYSTEM,
+      sufficiencyPrompt(query, evidence),
+    );
   }
 
   entail(query: string, sentences: AnswerSentence[], evidence: EvidencePart[]): Promise<Entailment> {

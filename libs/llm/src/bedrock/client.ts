@@ -22,7 +22,11 @@ export function bedrockClient(s: BedrockSettings): BedrockRuntimeClient {
     endpoint: s.endpoint || undefined,
     maxAttempts: s.maxAttempts,
     // throwOnRequestTimeout: without it this handler only warns and the call hangs on
-    requestHandler: new NodeHttpHandler({ connectionTimeout: Math.min(5_000, s.readTimeoutMs), requestTimeout: s.readTimeoutMs, throwOnRequestTimeout: true }),
+    requestHandler: new NodeHttpHandler({
+      connectionTimeout: Math.min(5_000, s.readTimeoutMs),
+      requestTimeout: s.readTimeoutMs,
+      throwOnRequestTimeout: true,
+    }),
   });
 }
 
@@ -36,7 +40,15 @@ export function mapBedrockError(err: unknown): ProviderUnavailable {
     return new ProviderUnavailable('throttled', `bedrock throttled (${name})`);
   if (name === 'TimeoutError' || name === 'RequestTimeout' || e?.code === 'ETIMEDOUT' || name === 'AbortError')
     return new ProviderUnavailable('timeout', `bedrock timed out (${name})`);
-  if ((status !== undefined && status >= 500) || ['InternalServerException', 'ServiceUnavailableException', 'ModelNotReadyException', 'ModelTimeoutException'].includes(name))
+  if (
+    (status !== undefined && status >= 500) ||
+    [
+      'InternalServerException',
+      'ServiceUnavailableException',
+      'ModelNotReadyException',
+      'ModelTimeoutException',
+    ].includes(name)
+  )
     return new ProviderUnavailable('server_error', `bedrock server error ${status ?? ''} (${name})`.replace('  ', ' '));
   if (e?.code === 'ECONNREFUSED' || e?.code === 'ECONNRESET' || e?.code === 'ENOTFOUND' || name === 'NetworkingError')
     return new ProviderUnavailable('network', `bedrock unreachable (${e.code ?? name})`);

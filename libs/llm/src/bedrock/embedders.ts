@@ -15,7 +15,16 @@ function normalise(v: number[]): Float32Array {
 async function invoke(client: BedrockRuntimeClient, modelId: string, body: unknown): Promise<unknown> {
   let raw: Uint8Array | undefined;
   try {
-    raw = (await client.send(new InvokeModelCommand({ modelId, contentType: 'application/json', accept: 'application/json', body: JSON.stringify(body) }))).body;
+    raw = (
+      await client.send(
+        new InvokeModelCommand({
+          modelId,
+          contentType: 'application/json',
+          accept: 'application/json',
+          body: JSON.stringify(body),
+        }),
+      )
+    ).body;
   } catch (err) {
     throw mapBedrockError(err);
   }
@@ -40,8 +49,11 @@ export class TitanEmbedder implements Embedder {
   async embed(texts: string[]): Promise<Float32Array[]> {
     const out: Float32Array[] = [];
     for (const inputText of texts) {
-      const r = (await invoke(this.client, this.modelId, { inputText, dimensions: this.dim, normalize: true })) as { embedding?: number[] };
-      if (!Array.isArray(r.embedding) || r.embedding.length !== this.dim) throw new ProviderUnavailable('malformed_output', 'titan: wrong embedding size');
+      const r = (await invoke(this.client, this.modelId, { inputText, dimensions: this.dim, normalize: true })) as {
+        embedding?: number[];
+      };
+      if (!Array.isArray(r.embedding) || r.embedding.length !== this.dim)
+        throw new ProviderUnavailable('malformed_output', 'titan: wrong embedding size');
       out.push(normalise(r.embedding));
     }
     return out;
@@ -63,8 +75,13 @@ export class CohereEmbedder implements Embedder {
     const out: Float32Array[] = [];
     for (let i = 0; i < texts.length; i += 96) {
       const batch = texts.slice(i, i + 96);
-      const r = (await invoke(this.client, this.modelId, { texts: batch, input_type: 'search_document', truncate: 'END' })) as { embeddings?: number[][] };
-      if (!Array.isArray(r.embeddings) || r.embeddings.length !== batch.length) throw new ProviderUnavailable('malformed_output', 'cohere: wrong number of embeddings');
+      const r = (await invoke(this.client, this.modelId, {
+        texts: batch,
+        input_type: 'search_document',
+        truncate: 'END',
+      })) as { embeddings?: number[][] };
+      if (!Array.isArray(r.embeddings) || r.embeddings.length !== batch.length)
+        throw new ProviderUnavailable('malformed_output', 'cohere: wrong number of embeddings');
       out.push(...r.embeddings.map(normalise));
     }
     return out;

@@ -3,7 +3,10 @@ import type { AnswerSentence, ConversationLine, EvidencePart, GenerateRequest, Q
 /** Evidence as delimited blocks with their doc ids; the text inside is data, never instructions. */
 export function evidenceBlocks(evidence: EvidencePart[]): string {
   return evidence
-    .map((p) => `<doc id="${p.doc_id}" drug="${p.drug_name}" section="${p.section}"${p.quarantined_page ? ` verify_pdf_page="${p.quarantined_page}"` : ''}>\n${p.text}\n</doc>`)
+    .map(
+      (p) =>
+        `<doc id="${p.doc_id}" drug="${p.drug_name}" section="${p.section}"${p.quarantined_page ? ` verify_pdf_page="${p.quarantined_page}"` : ''}>\n${p.text}\n</doc>`,
+    )
     .join('\n');
 }
 
@@ -42,7 +45,8 @@ export function generatePrompt(req: GenerateRequest): string {
     parts.push(
       `Chế độ danh sách: chỉ được nêu các thuốc có drug_id trong tập sau: ${JSON.stringify(req.candidates)}. Đây là danh sách dữ kiện, không xếp hạng, không khuyến cáo.`,
     );
-  if (req.retry) parts.push('Lần trước bạn cho rằng bằng chứng chưa đủ. Hãy đọc lại: nếu có thể trả lời từ bằng chứng thì trả lời.');
+  if (req.retry)
+    parts.push('Lần trước bạn cho rằng bằng chứng chưa đủ. Hãy đọc lại: nếu có thể trả lời từ bằng chứng thì trả lời.');
   if (req.omissions.length)
     parts.push(
       `Câu trả lời trước:\n${req.previous.map((s) => `- ${s.text} [${s.doc_ids.join(', ')}]`).join('\n')}\nHãy viết lại, bổ sung các thiếu sót sau (chỉ từ bằng chứng): ${req.omissions.map((o) => `${o.detail}${o.doc_id ? ` (${o.doc_id})` : ''}`).join('; ')}`,

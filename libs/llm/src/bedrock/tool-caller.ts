@@ -12,7 +12,8 @@ const MAX_TOKENS = 2048;
 
 function validate<T>(tool: ToolName, input: unknown): T {
   const parsed = TOOLS[tool].schema.safeParse(input);
-  if (!parsed.success) throw new ProviderUnavailable('malformed_output', `bedrock ${tool}: tool input outside its schema`);
+  if (!parsed.success)
+    throw new ProviderUnavailable('malformed_output', `bedrock ${tool}: tool input outside its schema`);
   return parsed.data as T;
 }
 
@@ -33,7 +34,15 @@ export class ConverseToolCaller implements ToolCaller {
           messages: [{ role: 'user', content: [{ text: prompt }] }],
           inferenceConfig: { maxTokens: MAX_TOKENS, temperature: 0 },
           toolConfig: {
-            tools: [{ toolSpec: { name: tool, description: TOOLS[tool].description, inputSchema: { json: toolJsonSchema(tool) as never } } }],
+            tools: [
+              {
+                toolSpec: {
+                  name: tool,
+                  description: TOOLS[tool].description,
+                  inputSchema: { json: toolJsonSchema(tool) as never },
+                },
+              },
+            ],
             toolChoice: { tool: { name: tool } },
           },
         }),
@@ -67,7 +76,12 @@ export class ClaudeToolCaller implements ToolCaller {
     let raw: Uint8Array | undefined;
     try {
       const out = await this.client.send(
-        new InvokeModelCommand({ modelId: this.modelId, contentType: 'application/json', accept: 'application/json', body: JSON.stringify(body) }),
+        new InvokeModelCommand({
+          modelId: this.modelId,
+          contentType: 'application/json',
+          accept: 'application/json',
+          body: JSON.stringify(body),
+        }),
       );
       raw = out.body;
     } catch (err) {

@@ -32,7 +32,10 @@ export type ToolName = keyof typeof TOOLS;
 
 /** JSON Schema of a tool's input (draft 2020-12, as Bedrock accepts it). */
 export function toolJsonSchema(name: ToolName): Record<string, unknown> {
-  const schema = z.toJSONSchema(TOOLS[name].schema, { target: 'draft-2020-12', io: 'input' }) as Record<string, unknown>;
+  const schema = z.toJSONSchema(TOOLS[name].schema, { target: 'draft-2020-12', io: 'input' }) as Record<
+    string,
+    unknown
+  >;
   delete schema.$schema;
   return schema;
 }

@@ -16,8 +16,10 @@ export function ageBands(sentence: string): { min: number; max: number }[] {
   const U = '(tuổi|tháng)';
   for (const m of s.matchAll(new RegExp(`(\\d+)\\s*(?:-|–|đến)\\s*(\\d+)\\s*${U}`, 'gu')))
     bands.push({ min: Number(m[1]) * unit(m[3]), max: (Number(m[2]) + (m[3] === 'tháng' ? 1 : 0.999)) * unit(m[3]) });
-  for (const m of s.matchAll(new RegExp(`(?:trên|từ|≥|>)\\s*(\\d+)\\s*${U}`, 'gu'))) bands.push({ min: Number(m[1]) * unit(m[2]), max: 200 });
-  for (const m of s.matchAll(new RegExp(`(?:dưới|<)\\s*(\\d+)\\s*${U}`, 'gu'))) bands.push({ min: 0, max: Number(m[1]) * unit(m[2]) - 0.001 });
+  for (const m of s.matchAll(new RegExp(`(?:trên|từ|≥|>)\\s*(\\d+)\\s*${U}`, 'gu')))
+    bands.push({ min: Number(m[1]) * unit(m[2]), max: 200 });
+  for (const m of s.matchAll(new RegExp(`(?:dưới|<)\\s*(\\d+)\\s*${U}`, 'gu')))
+    bands.push({ min: 0, max: Number(m[1]) * unit(m[2]) - 0.001 });
   return bands;
 }
 

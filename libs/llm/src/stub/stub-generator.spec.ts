@@ -8,7 +8,12 @@ describe('stub generation provider (extractive)', () => {
   const dosing = (drug: string) => index.section(drug, 'lieu_luong_cach_dung');
   const request = (drug: string, renal: string | null): GenerateRequest => ({
     query: 'liều',
-    frame: emptyFrame({ drugs: [drug], attribute: 'lieu_luong_cach_dung', population: 'adult', patient: { ...EMPTY_PATIENT, renal } }),
+    frame: emptyFrame({
+      drugs: [drug],
+      attribute: 'lieu_luong_cach_dung',
+      population: 'adult',
+      patient: { ...EMPTY_PATIENT, renal },
+    }),
     evidence: dosing(drug),
     list_mode: false,
     candidates: [],
@@ -38,7 +43,9 @@ describe('stub generation provider (extractive)', () => {
   });
 
   it('drops nothing when the evidence has no renal entry', async () => {
-    const drug = index.corpus.drugs.find((d) => !dosing(d.drug_id).some((p) => /suy thận|thanh thải creatinin/i.test(p.text)))!;
+    const drug = index.corpus.drugs.find(
+      (d) => !dosing(d.drug_id).some((p) => /suy thận|thanh thải creatinin/i.test(p.text)),
+    )!;
     expect(drug).toBeDefined();
     expect(await answer(drug.drug_id, 'suy thận nặng')).toBe(await answer(drug.drug_id, null));
   });

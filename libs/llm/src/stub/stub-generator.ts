@@ -13,7 +13,12 @@ const MAX_PARTS = 6;
 export class StubGenerator implements AnswerGenerator {
   async generate(req: GenerateRequest): Promise<GenerationOutput> {
     const sentences = req.list_mode ? this.list(req) : this.answer(req);
-    return { answer_sentences: sentences, evidence_sufficient: sentences.length > 0, clarifying_question: null, quick_replies: [] };
+    return {
+      answer_sentences: sentences,
+      evidence_sufficient: sentences.length > 0,
+      clarifying_question: null,
+      quick_replies: [],
+    };
   }
 
   private list(req: GenerateRequest): AnswerSentence[] {
@@ -47,7 +52,10 @@ export class StubGenerator implements AnswerGenerator {
         if (fitting.some((s) => ageBands(s).length > 0)) parts = fitting;
       }
       const text = parts.join(' ');
-      out.push({ text: p.drug_id && !text.toLowerCase().includes(p.drug_name.toLowerCase()) ? `${p.drug_name}: ${text}` : text, doc_ids: [p.doc_id] });
+      out.push({
+        text: p.drug_id && !text.toLowerCase().includes(p.drug_name.toLowerCase()) ? `${p.drug_name}: ${text}` : text,
+        doc_ids: [p.doc_id],
+      });
     }
     return out;
   }
@@ -66,10 +74,17 @@ const ORGAN_WORDS = {
  * evidence nothing is dropped.
  */
 function forImpairment(req: GenerateRequest): EvidencePart[] {
-  const words = [...(req.frame.patient.renal ? ORGAN_WORDS.renal : []), ...(req.frame.patient.hepatic ? ORGAN_WORDS.hepatic : [])];
+  const words = [
+    ...(req.frame.patient.renal ? ORGAN_WORDS.renal : []),
+    ...(req.frame.patient.hepatic ? ORGAN_WORDS.hepatic : []),
+  ];
   if (!words.length) return req.evidence;
   const organ = new Set(
-    req.evidence.filter((p) => p.section === 'lieu_luong_cach_dung' && words.some((w) => ` ${syllables(p.text).join(' ')} `.includes(` ${w} `))),
+    req.evidence.filter(
+      (p) =>
+        p.section === 'lieu_luong_cach_dung' &&
+        words.some((w) => ` ${syllables(p.text).join(' ')} `.includes(` ${w} `)),
+    ),
   );
   if (!organ.size) return req.evidence;
   return req.evidence.filter((p) => p.section !== 'lieu_luong_cach_dung' || organ.has(p) || p.population.length === 0);

@@ -8,7 +8,10 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
   const parse = (t: string) => u.parse(t);
 
   it('reads a full paediatric dosing question, accented and unaccented alike', () => {
-    for (const t of ['Trẻ 5 tuổi nặng 18 kg, liều paracetamol đường uống?', 'tre 5 tuoi nang 18 kg, lieu paracetamol duong uong?']) {
+    for (const t of [
+      'Trẻ 5 tuổi nặng 18 kg, liều paracetamol đường uống?',
+      'tre 5 tuoi nang 18 kg, lieu paracetamol duong uong?',
+    ]) {
       expect(parse(t)).toMatchObject({
         turn_type: 'dosing_calc',
         drugs: ['paracetamol'],
@@ -84,8 +87,14 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
   });
 
   it('"which drug causes / is contraindicated in" is condition_relation', () => {
-    expect(parse('Thuốc nào gây ho khan?')).toMatchObject({ turn_type: 'condition_relation', condition_relation: 'ADVERSE_EFFECT' });
-    expect(parse('Thuốc nào chống chỉ định cho phụ nữ có thai?')).toMatchObject({ turn_type: 'condition_relation', condition_relation: 'CONTRAINDICATION' });
+    expect(parse('Thuốc nào gây ho khan?')).toMatchObject({
+      turn_type: 'condition_relation',
+      condition_relation: 'ADVERSE_EFFECT',
+    });
+    expect(parse('Thuốc nào chống chỉ định cho phụ nữ có thai?')).toMatchObject({
+      turn_type: 'condition_relation',
+      condition_relation: 'CONTRAINDICATION',
+    });
   });
 
   it('greetings and thanks are smalltalk; unrelated turns and instructions to the assistant are out of scope', () => {
@@ -97,7 +106,9 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
   });
 
   it('a dose question that says the doctor prescribed the drug ("bác sĩ chỉ định") is still a dose question', () => {
-    expect(parse('Bé trai 11 tháng tuổi, nặng 9 kg, bác sĩ chỉ định prednisolon. Liều cho bé bao nhiêu ạ?')).toMatchObject({
+    expect(
+      parse('Bé trai 11 tháng tuổi, nặng 9 kg, bác sĩ chỉ định prednisolon. Liều cho bé bao nhiêu ạ?'),
+    ).toMatchObject({
       turn_type: 'dosing_calc',
       drugs: ['prednisolon'],
       attribute: 'lieu_luong_cach_dung',
@@ -108,13 +119,24 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
   });
 
   it('"thuốc chữa bệnh đó" points back to a condition it does not name', () => {
-    for (const t of ['cho minh danh sach thuoc chua benh do', 'Thuốc nào chữa bệnh này?', 'Có thuốc nào trị bệnh ấy không?'])
+    for (const t of [
+      'cho minh danh sach thuoc chua benh do',
+      'Thuốc nào chữa bệnh này?',
+      'Có thuốc nào trị bệnh ấy không?',
+    ])
       expect(parse(t)).toMatchObject({ turn_type: 'condition_to_drug', condition: null });
-    expect(parse('thuoc nao chua benh do virus')).toMatchObject({ turn_type: 'condition_to_drug', condition: 'do virus' });
+    expect(parse('thuoc nao chua benh do virus')).toMatchObject({
+      turn_type: 'condition_to_drug',
+      condition: 'do virus',
+    });
   });
 
   it('"có dùng X được không" asks whether the drug may be used: the contraindications', () => {
-    expect(parse('Bệnh nhân có tiền sử động kinh thì có dùng tramadol được không?')).toMatchObject({ drugs: ['tramadol'], attribute: 'chong_chi_dinh', follow_up: false });
+    expect(parse('Bệnh nhân có tiền sử động kinh thì có dùng tramadol được không?')).toMatchObject({
+      drugs: ['tramadol'],
+      attribute: 'chong_chi_dinh',
+      follow_up: false,
+    });
     // a dose question stays a dose question
     expect(parse('Người lớn có dùng tramadol liều 100 mg được không?')).toMatchObject({ turn_type: 'dosing_calc' });
   });
@@ -130,7 +152,10 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
       attribute: 'lieu_luong_cach_dung',
       patient: expect.objectContaining({ lactating: true }),
     });
-    expect(parse('dang mang thai 20 tuan, uong amoxicilin lieu bao nhieu')).toMatchObject({ attribute: 'lieu_luong_cach_dung', patient: expect.objectContaining({ pregnant: true }) });
+    expect(parse('dang mang thai 20 tuan, uong amoxicilin lieu bao nhieu')).toMatchObject({
+      attribute: 'lieu_luong_cach_dung',
+      patient: expect.objectContaining({ pregnant: true }),
+    });
     // without a dose asked it stays the pregnancy section
     expect(parse('Phụ nữ có thai dùng amoxicilin được không?').attribute).toBe('thoi_ky_mang_thai');
   });
@@ -146,18 +171,30 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
 
   it('marks slot-only and section-only turns as follow-ups', () => {
     expect(parse('5 tuổi, uống')).toMatchObject({ follow_up: true, age_text: '5 tuổi', route: 'uong' });
-    expect(parse('Còn chống chỉ định thì sao?')).toMatchObject({ follow_up: true, attribute: 'chong_chi_dinh', drugs: [] });
+    expect(parse('Còn chống chỉ định thì sao?')).toMatchObject({
+      follow_up: true,
+      attribute: 'chong_chi_dinh',
+      drugs: [],
+    });
     expect(parse('Đường uống')).toMatchObject({ follow_up: true, route: 'uong' });
     expect(parse('Người lớn')).toMatchObject({ follow_up: true, population: 'adult' });
   });
 
   it('a drug with no question is drug_attribute without attribute; a drug with an age is a dosing question', () => {
-    expect(parse('Paracetamol')).toMatchObject({ turn_type: 'drug_attribute', drugs: ['paracetamol'], attribute: null });
+    expect(parse('Paracetamol')).toMatchObject({
+      turn_type: 'drug_attribute',
+      drugs: ['paracetamol'],
+      attribute: null,
+    });
     expect(parse('Paracetamol cho trẻ 5 tuổi 18 kg')).toMatchObject({ turn_type: 'dosing_calc' });
   });
 
   it('reads pregnancy, lactation and renal facts into the patient context', () => {
-    expect(parse('Phụ nữ có thai bị tăng huyết áp dùng thuốc gì?')).toMatchObject({ turn_type: 'condition_to_drug', condition: 'tăng huyết áp', patient: { pregnant: true } });
+    expect(parse('Phụ nữ có thai bị tăng huyết áp dùng thuốc gì?')).toMatchObject({
+      turn_type: 'condition_to_drug',
+      condition: 'tăng huyết áp',
+      patient: { pregnant: true },
+    });
     expect(parse('Người suy thận eGFR 25 dùng metformin được không?').patient.renal).toBe('eGFR 25');
   });
 });

@@ -4,30 +4,148 @@ import type { Understander } from '../providers';
 
 /** Folded phrase lists; matched on syllable boundaries. */
 const P = {
-  pediatric: ['tre em', 'tre so sinh', 'so sinh', 'nhu nhi', 'em be', 'con toi', 'con em', 'con minh', 'chau be', 'be', 'tre', 'con trai toi', 'con gai toi'],
+  pediatric: [
+    'tre em',
+    'tre so sinh',
+    'so sinh',
+    'nhu nhi',
+    'em be',
+    'con toi',
+    'con em',
+    'con minh',
+    'chau be',
+    'be',
+    'tre',
+    'con trai toi',
+    'con gai toi',
+  ],
   elderly: ['nguoi cao tuoi', 'nguoi gia', 'cao tuoi', 'lon tuoi', 'nguoi lon tuoi', 'cu ong', 'cu ba'],
   adult: ['nguoi lon', 'nguoi truong thanh', 'truong thanh'],
-  interaction: ['tuong tac', 'dung chung', 'phoi hop', 'uong cung', 'dung cung', 'ket hop', 'chung voi', 'uong chung', 'dung kem', 'cung voi'],
-  doseAsked: ['lieu bao nhieu', 'lieu the nao', 'lieu dung bao nhieu', 'bao nhieu mg', 'uong bao nhieu', 'dung bao nhieu', 'lieu khoi dau', 'lieu toi da'],
-  dosing: ['lieu', 'lieu dung', 'lieu luong', 'bao nhieu mg', 'uong bao nhieu', 'dung bao nhieu', 'may vien', 'may lan', 'bao nhieu lan', 'bao nhieu vien'],
+  interaction: [
+    'tuong tac',
+    'dung chung',
+    'phoi hop',
+    'uong cung',
+    'dung cung',
+    'ket hop',
+    'chung voi',
+    'uong chung',
+    'dung kem',
+    'cung voi',
+  ],
+  doseAsked: [
+    'lieu bao nhieu',
+    'lieu the nao',
+    'lieu dung bao nhieu',
+    'bao nhieu mg',
+    'uong bao nhieu',
+    'dung bao nhieu',
+    'lieu khoi dau',
+    'lieu toi da',
+  ],
+  dosing: [
+    'lieu',
+    'lieu dung',
+    'lieu luong',
+    'bao nhieu mg',
+    'uong bao nhieu',
+    'dung bao nhieu',
+    'may vien',
+    'may lan',
+    'bao nhieu lan',
+    'bao nhieu vien',
+  ],
   overview: ['phan lieu', 'muc lieu', 'toan bo', 'tat ca', 'day du', 'ca muc', 'phan', 'muc'],
   smalltalk: ['xin chao', 'chao', 'hello', 'hi', 'cam on', 'cam on ban', 'tam biet', 'thanks', 'thank you', 'alo'],
-  whichDrug: ['thuoc nao', 'thuoc gi', 'nhung thuoc', 'cac thuoc', 'loai thuoc', 'nen dung thuoc', 'dung thuoc gi', 'uong thuoc gi', 'khang sinh nao', 'khang sinh gi', 'dung gi', 'uong gi', 'danh sach thuoc'],
+  whichDrug: [
+    'thuoc nao',
+    'thuoc gi',
+    'nhung thuoc',
+    'cac thuoc',
+    'loai thuoc',
+    'nen dung thuoc',
+    'dung thuoc gi',
+    'uong thuoc gi',
+    'khang sinh nao',
+    'khang sinh gi',
+    'dung gi',
+    'uong gi',
+    'danh sach thuoc',
+  ],
   treat: ['tri', 'dieu tri', 'chua', 'chi dinh', 'dung cho', 'danh cho', 'cho benh', 'de tri'],
   cause: ['gay', 'gay ra', 'lam'],
   contra: ['chong chi dinh'],
   caution: ['than trong', 'can than'],
   injection: [
-    'bo qua huong dan', 'bo qua moi', 'bo qua cac', 'bo qua quy tac', 'ignore previous', 'ignore all', 'ignore the', 'ignore your', 'system prompt',
-    'dong vai', 'ban la mot', 'tu gio ban', 'quen di', 'jailbreak', 'developer mode', 'prompt', 'huong dan truoc', 'quy tac truoc', 'you are now',
-    'no rules', 'your rules', 'without any citations', 'che do nha phat trien', 'co so du lieu', 'in toan bo', 'system',
+    'bo qua huong dan',
+    'bo qua moi',
+    'bo qua cac',
+    'bo qua quy tac',
+    'ignore previous',
+    'ignore all',
+    'ignore the',
+    'ignore your',
+    'system prompt',
+    'dong vai',
+    'ban la mot',
+    'tu gio ban',
+    'quen di',
+    'jailbreak',
+    'developer mode',
+    'prompt',
+    'huong dan truoc',
+    'quy tac truoc',
+    'you are now',
+    'no rules',
+    'your rules',
+    'without any citations',
+    'che do nha phat trien',
+    'co so du lieu',
+    'in toan bo',
+    'system',
   ],
   pregnant: ['co thai', 'mang thai', 'co bau', 'ba bau', 'thai phu', 'thai ky', 'thai nhi'],
   lactating: ['cho con bu', 'dang cho bu', 'cho bu'],
   renal: ['suy than', 'benh than', 'chuc nang than', 'egfr', 'do thanh thai creatinin', 'clcr'],
   hepatic: ['suy gan', 'xo gan', 'benh gan', 'chuc nang gan'],
-  vague: ['thuoc nay', 'thuoc do', 'thuoc kia', 'thuoc ay', 'thuoc ma', 'cai thuoc', 'cai nay', 'cai do', 'loai nay', 'loai do'],
-  medical: ['thuoc', 'benh', 'dau', 'sot', 'ho', 'vien', 'uong', 'tiem', 'dieu tri', 'trieu chung', 'kham', 'bac si', 'duoc', 'liều', 'lieu', 'mg', 'kg', 'tuoi', 'nhiem', 'viem', 'huyet ap', 'tieu duong', 'benh nhan', 'nguoi benh'],
+  vague: [
+    'thuoc nay',
+    'thuoc do',
+    'thuoc kia',
+    'thuoc ay',
+    'thuoc ma',
+    'cai thuoc',
+    'cai nay',
+    'cai do',
+    'loai nay',
+    'loai do',
+  ],
+  medical: [
+    'thuoc',
+    'benh',
+    'dau',
+    'sot',
+    'ho',
+    'vien',
+    'uong',
+    'tiem',
+    'dieu tri',
+    'trieu chung',
+    'kham',
+    'bac si',
+    'duoc',
+    'liều',
+    'lieu',
+    'mg',
+    'kg',
+    'tuoi',
+    'nhiem',
+    'viem',
+    'huyet ap',
+    'tieu duong',
+    'benh nhan',
+    'nguoi benh',
+  ],
   followUp: ['con', 'the con', 'vay con', 'the thi', 'con voi'],
 };
 
@@ -54,9 +172,38 @@ const ROUTE_PHRASES: [string, Route][] = [
   ['uong', 'uong'],
 ];
 
-const SYMPTOMS = ['sot', 'dau', 'ho', 'buon non', 'non', 'ngua', 'mat ngu', 'tieu chay', 'tao bon', 'dau dau', 'dau bung', 'kho tho', 'co giat', 'phu', 'met moi', 'chong mat', 'non oi'];
+const SYMPTOMS = [
+  'sot',
+  'dau',
+  'ho',
+  'buon non',
+  'non',
+  'ngua',
+  'mat ngu',
+  'tieu chay',
+  'tao bon',
+  'dau dau',
+  'dau bung',
+  'kho tho',
+  'co giat',
+  'phu',
+  'met moi',
+  'chong mat',
+  'non oi',
+];
 /** Umbrella terms too broad to list drugs for: ask which condition. */
-const VAGUE_CONDITIONS = ['benh', 'benh tim', 'tim', 'benh phoi', 'viem', 'nhiem trung', 'benh man tinh', 'benh gan', 'benh than', 'ung thu'];
+const VAGUE_CONDITIONS = [
+  'benh',
+  'benh tim',
+  'tim',
+  'benh phoi',
+  'viem',
+  'nhiem trung',
+  'benh man tinh',
+  'benh gan',
+  'benh than',
+  'ung thu',
+];
 
 function has(s: string, phrases: string[]): boolean {
   return phrases.some((p) => s.includes(` ${p} `));
@@ -78,7 +225,27 @@ const DEMONSTRATIVES = ['này', 'nay', 'đó', 'do', 'đấy', 'day', 'ấy', 'a
 /** Words that can follow "trị/chữa" without naming a condition ("trị được", "chữa được"). */
 const LEADING_PARTICLES = ['được', 'duoc', 'dc', 'đc'];
 /** Words that close a question without naming a condition ("…không bạn", "…nhé"). */
-const TRAILING_PARTICLES = ['bạn', 'ban', 'ạ', 'à', 'a', 'nhé', 'nhe', 'ha', 'hả', 'ko', 'k', 'hông', 'hong', 'chưa', 'chua', 'vậy', 'vay', 'không', 'khong'];
+const TRAILING_PARTICLES = [
+  'bạn',
+  'ban',
+  'ạ',
+  'à',
+  'a',
+  'nhé',
+  'nhe',
+  'ha',
+  'hả',
+  'ko',
+  'k',
+  'hông',
+  'hong',
+  'chưa',
+  'chua',
+  'vậy',
+  'vay',
+  'không',
+  'khong',
+];
 
 export class StubUnderstander implements Understander {
   private readonly conditions: { folded: string; display: string }[];
@@ -112,17 +279,29 @@ export class StubUnderstander implements Understander {
     const drugs = [...new Set(mentions.filter((m) => m.resolution).map((m) => m.resolution!.drug_id))];
     const sections = routeSections(turn);
     // "có dùng tramadol được không": whether the drug may be used at all is the contraindications question
-    if (!sections.length && drugs.length > 0 && !has(s, P.dosing) && / (?:co|duoc) (?:dung|uong|tiem) (?:\S+ ){1,4}duoc (?:khong|ko|k) /.test(s))
+    if (
+      !sections.length &&
+      drugs.length > 0 &&
+      !has(s, P.dosing) &&
+      / (?:co|duoc) (?:dung|uong|tiem) (?:\S+ ){1,4}duoc (?:khong|ko|k) /.test(s)
+    )
       sections.push('chong_chi_dinh');
     // In "which drug treats X" a foreign word is a medical term (lipid, Helicobacter), not a drug;
     // outside any drug-question context (code, prices, chatter) it is not a drug either.
-    const conditionQuestion = drugs.length === 0 && has(s, P.whichDrug) && !has(s, P.interaction) && (!sections.length || sections[0] === 'chi_dinh');
+    const conditionQuestion =
+      drugs.length === 0 &&
+      has(s, P.whichDrug) &&
+      !has(s, P.interaction) &&
+      (!sections.length || sections[0] === 'chi_dinh');
     const drugContext = has(s, P.medical) || sections.length > 0 || has(s, P.interaction) || has(s, ['thi sao', 'con']);
     const unknown = conditionQuestion || !drugContext ? [] : mentions.filter((m) => !m.resolution).map((m) => m.text);
     const frame = emptyFrame({ drugs, unknown_drugs: drugs.length ? [] : unknown });
 
     // Slots
-    const age = /(\d+(?:[.,]\d+)?)\s*(tuổi|tuoi|tháng tuổi|thang tuoi|tháng|thang|tuần tuổi|tuan tuoi|ngày tuổi|ngay tuoi)(?![\p{L}])/iu.exec(turn.normalize('NFC'));
+    const age =
+      /(\d+(?:[.,]\d+)?)\s*(tuổi|tuoi|tháng tuổi|thang tuoi|tháng|thang|tuần tuổi|tuan tuoi|ngày tuổi|ngay tuoi)(?![\p{L}])/iu.exec(
+        turn.normalize('NFC'),
+      );
     if (age) frame.age_text = `${age[1]} ${AGE_UNITS.find(([re]) => re.test(age[2]))![1]}`;
     const weight = /(\d+(?:[.,]\d+)?)\s*(kg|ký|ky|kí|ki|cân|can|kilogram)(?![\p{L}])/iu.exec(turn.normalize('NFC'));
     if (weight) frame.weight_kg = Number(weight[1].replace(',', '.'));
@@ -142,12 +321,19 @@ export class StubUnderstander implements Understander {
 
     // Intent
     const asksWhichDrug = has(s, P.whichDrug);
-    const slots = frame.age_text !== null || frame.weight_kg !== null || frame.route !== null || frame.population !== null;
+    const slots =
+      frame.age_text !== null || frame.weight_kg !== null || frame.route !== null || frame.population !== null;
     if (has(s, P.injection)) return { ...frame, turn_type: 'out_of_scope' };
 
     if (drugs.length === 0 && unknown.length === 0 && (asksWhichDrug || conditionQuestion)) {
       const relation = this.reverseRelation(s);
-      if (relation) return { ...frame, turn_type: 'condition_relation', condition_relation: relation, condition: this.condition(turn) };
+      if (relation)
+        return {
+          ...frame,
+          turn_type: 'condition_relation',
+          condition_relation: relation,
+          condition: this.condition(turn),
+        };
       const condition = this.condition(turn);
       const symptom = condition !== null && SYMPTOMS.includes(syllables(condition).join(' '));
       return {
@@ -173,13 +359,18 @@ export class StubUnderstander implements Understander {
     if (interaction) attribute = 'tuong_tac_thuoc';
     else if (dosing && (!attribute || attribute === 'lieu_luong_cach_dung')) attribute = 'lieu_luong_cach_dung';
     // "đang mang thai / cho con bú …, liều bao nhiêu?": the dose, with pregnancy or lactation as the patient's context
-    else if (has(s, P.doseAsked) && (attribute === 'thoi_ky_mang_thai' || attribute === 'thoi_ky_cho_con_bu')) attribute = 'lieu_luong_cach_dung';
+    else if (has(s, P.doseAsked) && (attribute === 'thoi_ky_mang_thai' || attribute === 'thoi_ky_cho_con_bu'))
+      attribute = 'lieu_luong_cach_dung';
     frame.attribute = attribute;
     frame.is_section_overview = attribute !== null && has(s, P.overview) && !slots && !has(s, ['bao nhieu']);
 
     if (interaction && drugs.length >= 2) frame.turn_type = 'interaction';
     // a dose to work out ("liều", "bao nhiêu mg", an age or a weight) — not "how to take it"
-    else if ((attribute === 'lieu_luong_cach_dung' && (has(s, P.dosing) || frame.population !== null || frame.age_text !== null || frame.weight_kg !== null)) || (drugs.length && attribute === null && (frame.age_text || frame.weight_kg !== null)))
+    else if (
+      (attribute === 'lieu_luong_cach_dung' &&
+        (has(s, P.dosing) || frame.population !== null || frame.age_text !== null || frame.weight_kg !== null)) ||
+      (drugs.length && attribute === null && (frame.age_text || frame.weight_kg !== null))
+    )
       frame.turn_type = 'dosing_calc';
     else frame.turn_type = 'drug_attribute';
     if (frame.turn_type === 'dosing_calc') frame.attribute = 'lieu_luong_cach_dung';
@@ -189,7 +380,14 @@ export class StubUnderstander implements Understander {
     // bare condition answering "which condition?".
     const namedCondition = drugs.length === 0 ? this.knownCondition(turn) : null;
     frame.follow_up =
-      (drugs.length === 0 && unknown.length === 0 && (slots || attribute !== null || has(s, P.followUp) || has(s, P.pregnant) || has(s, P.lactating) || namedCondition !== null)) ||
+      (drugs.length === 0 &&
+        unknown.length === 0 &&
+        (slots ||
+          attribute !== null ||
+          has(s, P.followUp) ||
+          has(s, P.pregnant) ||
+          has(s, P.lactating) ||
+          namedCondition !== null)) ||
       (drugs.length > 0 && attribute === null && !interaction && frame.turn_type === 'drug_attribute');
     if (namedCondition && drugs.length === 0) frame.condition = namedCondition;
     if (drugs.length === 0 && unknown.length === 0 && has(s, P.vague)) {
@@ -197,7 +395,13 @@ export class StubUnderstander implements Understander {
       frame.clarify_reason = 'Bạn đang hỏi về thuốc nào? Hãy nêu tên hoạt chất.';
     }
     // "quán cơm gần bệnh viện": the hospital as a place is not a medical question
-    if (!frame.follow_up && drugs.length === 0 && unknown.length === 0 && !has(s.replace(/ benh vien /g, ' '), P.medical) && !sections.length)
+    if (
+      !frame.follow_up &&
+      drugs.length === 0 &&
+      unknown.length === 0 &&
+      !has(s.replace(/ benh vien /g, ' '), P.medical) &&
+      !sections.length
+    )
       frame.turn_type = 'out_of_scope';
     return frame;
   }
@@ -225,7 +429,8 @@ export class StubUnderstander implements Understander {
   /** A formulary indication named in the turn (any synonym), or null. */
   private knownCondition(turn: string): string | null {
     for (const variant of expandCondition(turn))
-      for (const c of this.conditions) if (c.folded.split(' ').length >= 2 && ` ${variant} `.includes(` ${c.folded} `)) return c.display;
+      for (const c of this.conditions)
+        if (c.folded.split(' ').length >= 2 && ` ${variant} `.includes(` ${c.folded} `)) return c.display;
     return null;
   }
 
@@ -244,15 +449,51 @@ export class StubUnderstander implements Understander {
           if (!VAGUE_CONDITIONS.includes(c.folded)) return c.display;
           umbrella ??= c.display;
         }
-    const words = normalize(turn).replace(/[?!.,;:]+/g, ' ').split(' ').filter(Boolean);
+    const words = normalize(turn)
+      .replace(/[?!.,;:]+/g, ' ')
+      .split(' ')
+      .filter(Boolean);
     const folded = words.map((w) => syllables(w).join(' '));
-    for (const verb of ['điều trị', 'dieu tri', 'chỉ định', 'chi dinh', 'trị', 'tri', 'chữa', 'chua', 'dùng cho', 'dung cho']) {
+    for (const verb of [
+      'điều trị',
+      'dieu tri',
+      'chỉ định',
+      'chi dinh',
+      'trị',
+      'tri',
+      'chữa',
+      'chua',
+      'dùng cho',
+      'dung cho',
+    ]) {
       const vs = syllables(verb);
       for (let i = 0; i + vs.length <= folded.length; i++) {
         if (folded.slice(i, i + vs.length).join(' ') !== vs.join(' ')) continue;
         const rest = words
           .slice(i + vs.length)
-          .filter((w) => !['bệnh', 'benh', 'không', 'khong', 'ạ', 'a', 'vậy', 'vay', 'nhỉ', 'nhi', 'là', 'la', 'gì', 'gi', 'nào', 'nao', 'thuốc', 'thuoc'].includes(w));
+          .filter(
+            (w) =>
+              ![
+                'bệnh',
+                'benh',
+                'không',
+                'khong',
+                'ạ',
+                'a',
+                'vậy',
+                'vay',
+                'nhỉ',
+                'nhi',
+                'là',
+                'la',
+                'gì',
+                'gi',
+                'nào',
+                'nao',
+                'thuốc',
+                'thuoc',
+              ].includes(w),
+          );
         // "trị được không bạn": "được" after the verb and a closing address are not a condition
         while (rest.length && LEADING_PARTICLES.includes(rest[0])) rest.shift();
         while (rest.length && TRAILING_PARTICLES.includes(rest[rest.length - 1])) rest.pop();
@@ -262,9 +503,12 @@ export class StubUnderstander implements Understander {
       }
     }
     // "(bị) X (thì) dùng thuốc/kháng sinh nào": the clause before the question
-    const before = /^(?:(?:người|nguoi|bệnh nhân|benh nhan)\s+)?(?:bị|bi)?\s*(.+?)\s+(?:thì\s+|thi\s+)?(?:nên\s+|nen\s+)?(?:dùng|dung|uống|uong)\s+(?:thuốc|thuoc|kháng sinh|khang sinh|gì|gi)/iu.exec(
-      normalize(turn).replace(/[?!.,;:]+/g, ' ').trim(),
-    );
+    const before =
+      /^(?:(?:người|nguoi|bệnh nhân|benh nhan)\s+)?(?:bị|bi)?\s*(.+?)\s+(?:thì\s+|thi\s+)?(?:nên\s+|nen\s+)?(?:dùng|dung|uống|uong)\s+(?:thuốc|thuoc|kháng sinh|khang sinh|gì|gi)/iu.exec(
+        normalize(turn)
+          .replace(/[?!.,;:]+/g, ' ')
+          .trim(),
+      );
     return before ? before[1].trim() : umbrella;
   }
 }

@@ -98,7 +98,8 @@ export class FakeBedrock {
     const kind = m[2] as 'converse' | 'invoke';
     const tool =
       kind === 'converse'
-        ? ((body.toolConfig as { toolChoice?: { tool?: { name?: string } } } | undefined)?.toolChoice?.tool?.name ?? null)
+        ? ((body.toolConfig as { toolChoice?: { tool?: { name?: string } } } | undefined)?.toolChoice?.tool?.name ??
+          null)
         : ((body.tool_choice as { name?: string } | undefined)?.name ?? null);
     const fr: FakeRequest = { kind, modelId: m[1], tool, body };
     this.requests.push(fr);
@@ -107,7 +108,8 @@ export class FakeBedrock {
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
     if (res.destroyed) return;
     const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (reply.errorType) headers['x-amzn-errortype'] = `${reply.errorType}:http://internal.amazon.com/coral/com.amazon.bedrock/`;
+    if (reply.errorType)
+      headers['x-amzn-errortype'] = `${reply.errorType}:http://internal.amazon.com/coral/com.amazon.bedrock/`;
     res.writeHead(reply.status ?? 200, headers).end(JSON.stringify(reply.json ?? {}));
   }
 }

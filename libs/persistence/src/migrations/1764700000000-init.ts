@@ -35,7 +35,9 @@ export class Init1764700000000 implements MigrationInterface {
     await q.query(
       `CREATE UNIQUE INDEX turns_one_in_flight ON turns (conversation_id) WHERE status IN ('queued','running') AND conversation_id IS NOT NULL`,
     );
-    await q.query(`CREATE UNIQUE INDEX turns_idempotency ON turns (owner, idempotency_key) WHERE idempotency_key IS NOT NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX turns_idempotency ON turns (owner, idempotency_key) WHERE idempotency_key IS NOT NULL`,
+    );
     await q.query(`CREATE INDEX turns_conversation_idx ON turns (conversation_id, created_at)`);
     await q.query(`
       CREATE TABLE conversation_lines (
@@ -105,7 +107,15 @@ export class Init1764700000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const t of ['corpus_parts', 'corpus_drugs', 'corpus_versions', 'trace_events', 'conversation_lines', 'turns', 'conversations'])
+    for (const t of [
+      'corpus_parts',
+      'corpus_drugs',
+      'corpus_versions',
+      'trace_events',
+      'conversation_lines',
+      'turns',
+      'conversations',
+    ])
       await q.query(`DROP TABLE IF EXISTS ${t}`);
   }
 }

@@ -46,10 +46,9 @@ class QueueAppRoot {}
  */
 export async function runQueueApp(module: Type, queues: QueueName[], defaultPort: number): Promise<INestApplication> {
   const config = configOrExit();
-  const app = await NestFactory.create(
-    { module: QueueAppRoot, imports: [module, LoggingModule] } as unknown as Type,
-    { bufferLogs: true },
-  );
+  const app = await NestFactory.create({ module: QueueAppRoot, imports: [module, LoggingModule] } as unknown as Type, {
+    bufferLogs: true,
+  });
   app.useLogger(app.get(PinoLogger));
   exitCleanlyOnSignals(app, config.SHUTDOWN_TIMEOUT_MS);
   for (const q of queues) app.connectMicroservice({ strategy: serverFor(q, config) }, { inheritAppConfig: true });

@@ -17,13 +17,24 @@ import { loadConfig } from '../config';
           pinoHttp: {
             level: c.LOG_LEVEL,
             genReqId: (req, res) => {
-              const id = (typeof req.headers['x-request-id'] === 'string' && /^[\w-]{1,64}$/.test(req.headers['x-request-id']) && req.headers['x-request-id']) || randomUUID();
+              const id =
+                (typeof req.headers['x-request-id'] === 'string' &&
+                  /^[\w-]{1,64}$/.test(req.headers['x-request-id']) &&
+                  req.headers['x-request-id']) ||
+                randomUUID();
               res.setHeader('x-request-id', id);
               return id;
             },
-            redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'], censor: '[redacted]' },
+            redact: {
+              paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'],
+              censor: '[redacted]',
+            },
             serializers: {
-              req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+              req: (req: { id: string; method: string; url: string }) => ({
+                id: req.id,
+                method: req.method,
+                url: req.url,
+              }),
               res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
             },
             autoLogging: { ignore: (req) => ['/health', '/ready', '/metrics'].includes(req.url ?? '') },
