@@ -27,7 +27,12 @@ describe('understanding worker contract', () => {
       await h.hops.call(
         'understanding',
         'understand',
-        { turn: 'Tre 5 tuoi nang 18 kg, lieu paracetamon duong uong?', history: [], prior_frame: null },
+        {
+          turn: 'Tre 5 tuoi nang 18 kg, lieu paracetamon duong uong?',
+          history: [],
+          prior_frame: null,
+          deterministic: false,
+        },
         t,
       ),
     );
@@ -50,7 +55,7 @@ describe('understanding worker contract', () => {
     const ok = await h.hops.call(
       'understanding',
       'understand',
-      { turn: 'Chỉ định của ibuprofen?', history: [], prior_frame: null },
+      { turn: 'Chỉ định của ibuprofen?', history: [], prior_frame: null, deterministic: false },
       t,
     );
     expect(ok.ok).toBe(true);
@@ -61,7 +66,7 @@ describe('understanding worker contract', () => {
     const o = await h.hops.call(
       'understanding',
       'understand',
-      { turn: 'Chỉ định của ibuprofen?', history: [], prior_frame: null },
+      { turn: 'Chỉ định của ibuprofen?', history: [], prior_frame: null, deterministic: false },
       { ...t, deadline: Date.now() - 1 },
     );
     expect(o).toMatchObject({ ok: false, code: 'deadline_passed' });
@@ -239,7 +244,14 @@ describe('verification worker contract', () => {
   beforeAll(async () => (h = await startWorker(VerificationWorkerModule, 'verification')));
   afterAll(() => h.close());
 
-  const base = { query: 'q', evidence: [PART], user_numbers: ['5', '18'], list_mode: false, candidates: [] };
+  const base = {
+    query: 'q',
+    evidence: [PART],
+    user_numbers: ['5', '18'],
+    list_mode: false,
+    candidates: [],
+    frame: null,
+  };
 
   it('passes a quoted sentence through the guard and entailment', async () => {
     const r = value(

@@ -127,7 +127,7 @@ describe('grounded answers with the Bedrock Converse provider (fake endpoint)', 
       expect(JSON.stringify(fake.requests[2].body)).toContain('Lần trước bạn cho rằng bằng chứng chưa đủ');
     });
 
-    it('the stateless legacy path runs the sufficiency check, and fails open when it is down', async () => {
+    it('the stateless legacy path reads the turn without a model (resolver + section router), runs the sufficiency check, and fails open when it is down', async () => {
       const legacy = (turn: string) =>
         request(stack.http)
           .post('/v1/rag/answer')
@@ -138,12 +138,13 @@ describe('grounded answers with the Bedrock Converse provider (fake endpoint)', 
       const r = await legacy('Chống chỉ định của ibuprofen?');
       expect(r.body.reason).toBe('answered');
       expect(r.body.conversation_id).toBeNull();
+      // three calls, as the legacy path of the original: no understanding call
       expect(fake.requests.map((q) => q.tool)).toEqual([
-        'understand_turn',
         'check_sufficiency',
         'answer_from_evidence',
         'check_entailment',
       ]);
+      expect(r.body.usage.llm_calls).toBe(3);
       fake.requests.splice(0);
       fake.handler = wellBehavedModel({
         check_sufficiency: () => ({ status: 503, errorType: 'ServiceUnavailableException', json: { message: 'down' } }),

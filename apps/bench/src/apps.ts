@@ -28,7 +28,7 @@ export async function startInProcessApp(env: Record<string, string>): Promise<In
     understanding: { understand: (p, t) => svc.u!.understand(p, t.turnId) },
     retrieval: {
       retrieve_framed: async (p) => svc.r!.retrieveFramed(p),
-      retrieve_by_indication: (p) => svc.r!.retrieveByIndication(p),
+      retrieve_by_indication: (p, t) => svc.r!.retrieveByIndication(p, t.turnId),
       retrieve_interaction: async (p) => svc.r!.retrieveInteraction(p),
       retrieve_section: async (p) => svc.r!.retrieveSection(p),
       assess_patient_candidates: async (p) => svc.r!.assessPatientCandidates(p),

@@ -11,6 +11,7 @@ import {
 } from '@app/formulary';
 import { HashEmbedder, StubUnderstander } from '@app/llm';
 import type { CorpusService } from '@app/persistence';
+import type { RequestBudget } from '@app/platform';
 import { RetrievalService } from '@app/retrieval-worker';
 import { dist, fullGc, log, medianDist, now, round, type Dist } from './common';
 
@@ -164,7 +165,9 @@ async function benchCorpus(name: string, makeMonographs: () => DrugMonograph[]):
   const heap3 = process.memoryUsage().heapUsed;
 
   // the retrieval worker's own handlers over this index
-  const service = new RetrievalService({ index } as unknown as CorpusService, embedder);
+  // the hash embedder is local (no provider call), so the budget is never asked
+  const noBudget = { require: async () => undefined } as unknown as RequestBudget;
+  const service = new RetrievalService({ index } as unknown as CorpusService, noBudget, embedder);
   const parser = new StubUnderstander(index.resolver, index.indicationHeads());
   const drugs =
     name === 'sample'
@@ -192,7 +195,7 @@ async function benchCorpus(name: string, makeMonographs: () => DrugMonograph[]):
   const perOp = new Map<Op, Dist[]>();
   // warm-up: a few calls of each op
   measure(framed.slice(0, 3), (p) => service.retrieveFramed(p));
-  await measureAsync(CONDITIONS.slice(0, 3), (condition) => service.retrieveByIndication({ condition }));
+  await measureAsync(CONDITIONS.slice(0, 3), (condition) => service.retrieveByIndication({ condition }, 'bench'));
   measure(mentions, (m) => index.resolver.resolve(m));
   measure(sentences.slice(0, 6), (s) => index.resolver.findMentions(s));
   for (let r = 1; r <= REPS; r++) {
@@ -202,7 +205,7 @@ async function benchCorpus(name: string, makeMonographs: () => DrugMonograph[]):
       retrieve_framed: measure(framed, (p) => service.retrieveFramed(p), at(framed)),
       retrieve_by_indication: await measureAsync(
         CONDITIONS,
-        (condition) => service.retrieveByIndication({ condition }),
+        (condition) => service.retrieveByIndication({ condition }, 'bench'),
         at(CONDITIONS),
       ),
       indication_keyword: measure(CONDITIONS, (c) => index.indicationKeyword(c), at(CONDITIONS)),

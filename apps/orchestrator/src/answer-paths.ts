@@ -17,9 +17,9 @@ import {
   routeQuickReplies,
   synthesizeQuery,
   userNumbers,
+  verificationFailureReply,
   verifyPdfNotices,
   W,
-  whereToLook,
 } from '@app/agent';
 import { APP_CONFIG, type AppConfig, type HopTicket } from '@app/platform';
 import type { TraceRecorder } from './trace-recorder';
@@ -33,8 +33,10 @@ export interface TurnContext {
   ticket: HopTicket;
   trace: TraceRecorder;
   nameOf: (drugId: string) => string;
-  /** Legacy stateless path: run the sufficiency check (call #2). */
+  /** Legacy path: run the sufficiency check (call #2). */
   legacy: boolean;
+  /** No memory (legacy path, store down): a question back cannot be answered, so none is asked. */
+  stateless: boolean;
 }
 
 interface GroundedRequest {
@@ -45,8 +47,14 @@ interface GroundedRequest {
   listMode: boolean;
   candidates: string[];
   trailer?: string[];
+  notices?: string[];
   reason?: 'answered' | 'drug_list';
 }
+
+/** Retrieval-only mode quotes at most this many parts (and says so when there are more). */
+const VERBATIM_PARTS = 8;
+
+const allQuarantined = (parts: EvidencePart[]) => parts.length > 0 && parts.every((p) => p.quarantined_page !== null);
 
 /** The three answer paths of the seed and the grounded-answer call sequence they share. */
 @Injectable()
@@ -67,8 +75,12 @@ export class AnswerPaths {
     const r = await this.hops.call(ctx.trace, 'retrieval', 'retrieve_framed', { frame, query }, ctx.ticket);
     if (!r.ok) return generationFailureReply(r.code, frame.drugs);
     const names = frame.drugs.map(ctx.nameOf).join(', ');
-    if (r.value.decision === 'AMBIGUOUS_ROUTE')
-      return clarify('ambiguous_route', W.ambiguousRoute(names), routeQuickReplies(r.value.routes), frame.drugs);
+    if (r.value.decision === 'AMBIGUOUS_ROUTE') {
+      const options = routeQuickReplies(r.value.routes);
+      // a stateless turn cannot take the answer to a question: say what to add to it instead
+      if (ctx.stateless) return clarify('ambiguous_route', W.statelessAddRoute(names, options), [], frame.drugs);
+      return clarify('ambiguous_route', W.ambiguousRoute(names), options, frame.drugs, verifyPdfNotices(r.value.parts));
+    }
     if (r.value.decision === 'INSUFFICIENT') {
       const dosing = frame.attribute === 'lieu_luong_cach_dung' && frame.population !== null;
       return abstain(
@@ -79,7 +91,15 @@ export class AnswerPaths {
         frame.drugs,
       );
     }
+    // only unverified tables answer this: point to their pages, never quote them as the answer
+    if (allQuarantined(r.value.parts))
+      return this.tablesOnly(r.value.parts, W.tablesOnly(names, frame.attribute), 'no_evidence', frame.drugs);
     const section = frame.attribute ? SECTION_TITLES[frame.attribute] : null;
+    const elderlyAsAdult =
+      frame.population === 'elderly' &&
+      frame.attribute === 'lieu_luong_cach_dung' &&
+      !r.value.parts.some((p) => p.population.includes('elderly')) &&
+      r.value.parts.some((p) => p.population.includes('adult'));
     return this.grounded(ctx, {
       query,
       evidence: r.value.parts,
@@ -87,13 +107,15 @@ export class AnswerPaths {
       header: W.answerHeader(names, section),
       listMode: false,
       candidates: [],
+      notices: elderlyAsAdult ? [W.elderlyAsAdult(names)] : [],
     });
   }
 
   /**
    * Row 15: each drug's interaction section, in one retrieval hop; keep ANSWERABLE and
    * VERIFY_PDF parts (an unverified table and its notice are never dropped); the pool
-   * must name the other drug.
+   * must name the other drug. When only the unverified tables are left, the abstention
+   * carries each table's page and says the pair was not checked against it.
    */
   async interaction(ctx: TurnContext): Promise<AgentReply> {
     const { frame } = ctx;
@@ -102,6 +124,8 @@ export class AnswerPaths {
     const names = frame.drugs.map(ctx.nameOf);
     if (d.value.decision === 'INSUFFICIENT' || !d.value.parts.length)
       return abstain('no_interaction_evidence', W.noInteraction(names), frame.drugs);
+    if (allQuarantined(d.value.parts))
+      return this.tablesOnly(d.value.parts, W.interactionTablesOnly(names), 'no_interaction_evidence', frame.drugs);
     return this.grounded(ctx, {
       query: synthesizeQuery(ctx.turn, frame),
       evidence: d.value.parts,
@@ -114,18 +138,23 @@ export class AnswerPaths {
 
   /**
    * Row 7: candidates come from matched_doc_id ({drug_id}__chi_dinh__{n}), never from
-   * frame.drugs; a patient context runs the stage-2 safety review; list-mode generation
-   * is bound to the candidate set.
+   * frame.drugs; a patient context runs the stage-2 safety review (pregnancy, lactation,
+   * kidney, liver, comorbidities, allergies); list-mode generation is bound to the candidate
+   * set. What the list leaves out is said: a capped list, candidates without safety evidence,
+   * candidates an allergy excludes.
    */
   async conditionToDrug(ctx: TurnContext, condition: string): Promise<AgentReply> {
     const { frame } = ctx;
     const r = await this.hops.call(ctx.trace, 'retrieval', 'retrieve_by_indication', { condition }, ctx.ticket);
     if (!r.ok) return generationFailureReply(r.code, []);
-    const candidates = r.value.parts.map((p) => p.doc_id.split('__')[0]).filter((id, i, a) => a.indexOf(id) === i);
+    if (r.value.weak) return clarify('ambiguous_condition', W.ambiguousCondition(condition));
+    const candidates = r.value.drug_ids;
     if (!candidates.length) return abstain('no_evidence', W.noIndicationEvidence(condition));
     let evidence = r.value.parts;
     let query = synthesizeQuery(ctx.turn, frame);
     let listed = candidates;
+    const notices: string[] = [];
+    if (r.value.total > candidates.length) notices.push(W.candidatesCapped(candidates.length));
     if (needsSafetyReview(frame)) {
       const s = await this.hops.call(
         ctx.trace,
@@ -135,10 +164,15 @@ export class AnswerPaths {
         ctx.ticket,
       );
       if (!s.ok) return generationFailureReply(s.code, candidates);
-      if (!s.value.parts.length) return abstain('no_safety_evidence', W.noSafety, candidates);
       listed = s.value.reviewed_drug_ids;
+      const excluded = s.value.excluded.map((e) => e.drug_id);
+      if (excluded.length)
+        notices.push(W.allergyExcluded(excluded.map(ctx.nameOf), [...new Set(s.value.excluded.map((e) => e.allergy))]));
+      const dropped = candidates.filter((c) => !listed.includes(c) && !excluded.includes(c));
+      if (!listed.length) return abstain('no_safety_evidence', W.noSafety, candidates, notices);
+      if (dropped.length) notices.push(W.safetyDropped(dropped.map(ctx.nameOf)));
       evidence = [...evidence.filter((p) => listed.includes(p.drug_id)), ...s.value.parts];
-      query = patientGenerationQuery(condition, frame);
+      if (s.value.parts.length) query = patientGenerationQuery(condition, frame);
     }
     return this.grounded(ctx, {
       query,
@@ -148,18 +182,32 @@ export class AnswerPaths {
       listMode: true,
       candidates: listed,
       trailer: [W.drugListDisclaimer],
+      notices,
       reason: 'drug_list',
     });
   }
 
+  /** Only unverified tables answer: an abstention that cites them with their "verify in the PDF" notices. */
+  private tablesOnly(
+    tables: EvidencePart[],
+    answer: string,
+    reason: 'no_evidence' | 'no_interaction_evidence',
+    drugs: string[],
+  ): AgentReply {
+    return { ...abstain(reason, answer, drugs, verifyPdfNotices(tables)), citations: citationsFor([], tables) };
+  }
+
   /**
    * The seed's call table: [sufficiency (legacy only, fail-open)] → generation → [retry
-   * once if the model said the evidence was insufficient] → guard + entailment →
-   * [one repair + re-verify for a grounded omission]. Every failure is closed.
+   * once if the model said the evidence was insufficient] → checks in code + entailment →
+   * [one repair + re-verify for a grounded omission]. Every failure is closed; the repair's
+   * output is held to the same rules as the first answer's.
    */
   private async grounded(ctx: TurnContext, g: GroundedRequest): Promise<AgentReply> {
     if (this.retrievalOnly) return this.quoteVerbatim(g);
     const { trace, ticket, frame } = ctx;
+    const noEvidence = () =>
+      abstain('no_evidence', W.noEvidence(g.drugs.map(ctx.nameOf).join(', '), frame.attribute), g.drugs, g.notices);
 
     if (ctx.legacy && !g.listMode && g.evidence.length >= 2) {
       const s = await this.hops.call(
@@ -170,8 +218,7 @@ export class AnswerPaths {
         ticket,
       );
       // fail-open: a sufficiency outage never blocks an answer the later checks can still stop
-      if (s.ok && !s.value.sufficient)
-        return abstain('no_evidence', W.noEvidence(g.drugs.map(ctx.nameOf).join(', '), frame.attribute), g.drugs);
+      if (s.ok && !s.value.sufficient) return noEvidence();
     }
 
     const base = {
@@ -186,7 +233,7 @@ export class AnswerPaths {
     let gen = await this.hops.call(trace, 'generation', 'generate', { ...base, retry: false }, ticket);
     if (!gen.ok) return generationFailureReply(gen.code, g.drugs);
     if (!gen.value.evidence_sufficient) {
-      if (gen.value.clarifying_question)
+      if (gen.value.clarifying_question && !ctx.stateless)
         return clarify(
           gen.value.quick_replies.length ? 'ambiguous_route' : 'needs_more_info',
           gen.value.clarifying_question,
@@ -195,30 +242,33 @@ export class AnswerPaths {
         );
       gen = await this.hops.call(trace, 'generation', 'generate', { ...base, retry: true }, ticket);
       if (!gen.ok) return generationFailureReply(gen.code, g.drugs);
-      if (!gen.value.evidence_sufficient || !gen.value.answer_sentences.length)
-        return abstain('no_evidence', W.noEvidence(g.drugs.map(ctx.nameOf).join(', '), frame.attribute), g.drugs);
+      if (!gen.value.evidence_sufficient || !gen.value.answer_sentences.length) return noEvidence();
     }
     let sentences: AnswerSentence[] = gen.value.answer_sentences;
-    if (!sentences.length)
-      return abstain('no_evidence', W.noEvidence(g.drugs.map(ctx.nameOf).join(', '), frame.attribute), g.drugs);
+    if (!sentences.length) return noEvidence();
 
     const numbers = userNumbers([...ctx.userTurns, ctx.turn], frame);
-    const verifyPayload = (s: AnswerSentence[]) => ({
-      query: g.query,
-      answer_sentences: s,
-      evidence: g.evidence,
-      user_numbers: numbers,
-      list_mode: g.listMode,
-      candidates: g.candidates,
-    });
-    let v = await this.hops.call(trace, 'verification', 'verify', verifyPayload(sentences), ticket);
-    if (!v.ok) return generationFailureReply(v.code, g.drugs);
-    if (!v.value.guard_ok)
-      return abstain('ungrounded_answer', W.ungrounded(whereToLook(g.evidence)), g.drugs, verifyPdfNotices(g.evidence));
-    if (!v.value.entailment?.entailed)
-      return abstain('not_entailed', W.notEntailed(whereToLook(g.evidence)), g.drugs, verifyPdfNotices(g.evidence));
+    const verify = (s: AnswerSentence[]) =>
+      this.hops.call(
+        trace,
+        'verification',
+        'verify',
+        {
+          query: g.query,
+          answer_sentences: s,
+          evidence: g.evidence,
+          user_numbers: numbers,
+          list_mode: g.listMode,
+          candidates: g.candidates,
+          frame: g.listMode ? null : frame,
+        },
+        ticket,
+      );
+    let v = await verify(sentences);
+    let refused = verificationFailureReply(v, g.evidence, g.drugs);
+    if (refused) return refused;
 
-    const omissions = v.value.entailment.omissions.filter((o) => o.grounded);
+    const omissions = v.ok ? (v.value.entailment?.omissions ?? []).filter((o) => o.grounded) : [];
     if (omissions.length) {
       const repair = await this.hops.call(
         trace,
@@ -228,32 +278,29 @@ export class AnswerPaths {
         ticket,
       );
       if (!repair.ok) return generationFailureReply(repair.code, g.drugs);
+      // a repair that gives up or says nothing fails closed, as the first answer would
+      if (!repair.value.evidence_sufficient || !repair.value.answer_sentences.length) return noEvidence();
       sentences = repair.value.answer_sentences;
-      v = await this.hops.call(trace, 'verification', 'verify', verifyPayload(sentences), ticket);
-      if (!v.ok) return generationFailureReply(v.code, g.drugs);
-      if (!v.value.guard_ok)
-        return abstain(
-          'ungrounded_answer',
-          W.ungrounded(whereToLook(g.evidence)),
-          g.drugs,
-          verifyPdfNotices(g.evidence),
-        );
-      if (!v.value.entailment?.entailed)
-        return abstain('not_entailed', W.notEntailed(whereToLook(g.evidence)), g.drugs, verifyPdfNotices(g.evidence));
+      v = await verify(sentences);
+      refused = verificationFailureReply(v, g.evidence, g.drugs);
+      if (refused) return refused;
     }
-    return answeredReply(g.header, sentences, g.evidence, g.drugs, g.reason ?? 'answered', g.trailer ?? []);
+    const reply = answeredReply(g.header, sentences, g.evidence, g.drugs, g.reason ?? 'answered', g.trailer ?? []);
+    return { ...reply, notices: [...(g.notices ?? []), ...reply.notices] };
   }
 
-  /** ANSWER_PROVIDER=disabled: no LLM at all — the evidence itself, verbatim, with citations. */
+  /** ANSWER_PROVIDER=disabled: no LLM at all — the evidence itself, verbatim, with citations; a cut is said. */
   private quoteVerbatim(g: GroundedRequest): AgentReply {
-    const sentences = g.evidence.slice(0, 8).map((p) => ({ text: `${p.drug_name}: ${p.text}`, doc_ids: [p.doc_id] }));
+    const shown = g.evidence.slice(0, VERBATIM_PARTS);
+    const sentences = shown.map((p) => ({ text: `${p.drug_name}: ${p.text}`, doc_ids: [p.doc_id] }));
+    const cut = g.evidence.length > shown.length ? [W.retrievalOnlyTruncated(shown.length, g.evidence.length)] : [];
     return {
       decision: 'answerable',
       reason: 'retrieval_only',
-      answer: [W.retrievalOnlyHeader, ...sentences.map((s) => s.text)].join('\n'),
+      answer: [W.retrievalOnlyHeader, ...sentences.map((s) => s.text), ...cut].join('\n'),
       quick_replies: [],
       citations: citationsFor(sentences, g.evidence),
-      notices: verifyPdfNotices(g.evidence),
+      notices: [...(g.notices ?? []), ...cut, ...verifyPdfNotices(g.evidence)],
       drugs: g.drugs,
     };
   }

@@ -1,10 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AgentReply, QueryFrame, TurnJob, TurnReply } from '@app/contracts';
 import {
+  annotateReply,
   applyClarifyBreaker,
   frameToRemember,
-  mergeWithPriorFrame,
+  readTurn,
+  readUserWords,
   route,
+  statelessClarify,
   understandingFailureReply,
   W,
 } from '@app/agent';
@@ -82,43 +85,64 @@ export class RagAgent {
       max_calls: this.config.MAX_LLM_CALLS_PER_TURN,
     });
     const memory = await this.beginTurn(job, trace);
-    const legacy = job.legacy || job.degraded || this.config.ANSWER_PROVIDER === 'disabled';
+    // no memory on the stateless legacy path or while the store is down; the retrieval-only mode keeps
+    // it, so a question it asks can be answered in the next turn
+    const stateless = job.legacy || job.degraded;
+    // the legacy path and the retrieval-only mode read the turn with the deterministic parser: no model call
+    const deterministic = job.legacy || this.config.ANSWER_PROVIDER === 'disabled';
+    const prior = stateless ? null : memory.lastFrame;
 
     const u = await this.hops.call(
       trace,
       'understanding',
       'understand',
-      { turn: job.turn, history: legacy ? [] : memory.lines, prior_frame: legacy ? null : memory.lastFrame },
+      { turn: job.turn, history: stateless ? [] : memory.lines, prior_frame: prior, deterministic },
       ticket,
     );
     let reply: AgentReply;
-    let frame: QueryFrame | null = null;
+    let remember: QueryFrame | null = null;
     if (!u.ok) {
-      reply = understandingFailureReply(u.code);
+      reply = understandingFailureReply(u.code, job.turn);
     } else {
-      frame = legacy ? u.value.frame : mergeWithPriorFrame(u.value.frame, memory.lastFrame);
       t = Date.now();
-      const nameOf = (id: string) => this.corpus.index.drug(id)?.name ?? id;
-      const r = route(job.turn, frame, nameOf);
-      frame = frameToRemember(frame, r);
-      trace.add('route', `row_${r.row}`, r.kind === 'reply' ? r.reply.reason : r.kind, t, { row: r.row, path: r.kind });
+      const index = this.corpus.index;
+      const nameOf = (id: string) => index.drug(id)?.name ?? id;
+      const earlier = stateless ? [] : memory.lines.filter((l) => l.role === 'user').map((l) => l.text);
+      // the frame holds only what the user said, whoever produced it
+      const user = readUserWords(index.resolver, earlier, job.turn);
+      const reading = readTurn(u.value.frame, prior, stateless ? 0 : memory.clarifyStreak, user);
+      if (reading.dropped.length)
+        trace.add('ground', 'frame', 'dropped', t, { fields: reading.dropped.map((d) => d.field) });
+      const frame = reading.frame;
+      t = Date.now();
+      const r = route(job.turn, frame, nameOf, { ambiguousDrugs: user.mentions.ambiguous });
+      // a question asked again stays the pending one; otherwise the conversation remembers this frame
+      remember = reading.reasked ? prior : frameToRemember(frame, r);
+      trace.add('route', `row_${r.row}`, r.kind === 'reply' ? r.reply.reason : r.kind, t, {
+        row: r.row,
+        path: r.kind,
+        ...(reading.reasked ? { reasked: true } : {}),
+      });
       const ctx: TurnContext = {
         turn: job.turn,
-        userTurns: memory.lines.filter((l) => l.role === 'user').map((l) => l.text),
+        userTurns: earlier,
         frame,
         ticket,
         trace,
         nameOf,
         legacy: job.legacy,
+        stateless,
       };
-      if (r.kind === 'reply') reply = r.reply;
+      if (r.kind === 'reply')
+        reply = stateless ? statelessClarify(r.reply, frame.drugs.map(nameOf).join(', ')) : r.reply;
       else if (r.kind === 'interaction') reply = await this.paths.interaction(ctx);
       else if (r.kind === 'condition_to_drug') reply = await this.paths.conditionToDrug(ctx, r.condition);
       else reply = await this.paths.singleDrug(ctx);
+      reply = annotateReply(reply, reading, user, nameOf);
     }
 
     t = Date.now();
-    const breaker = legacy
+    const breaker = stateless
       ? { reply, streak: 0, tripped: false }
       : applyClarifyBreaker(reply, memory.clarifyStreak, this.config.MAX_CONSECUTIVE_CLARIFY);
     if (breaker.tripped) {
@@ -154,10 +178,10 @@ export class RagAgent {
     try {
       await this.conversations.completeTurn({
         turnId: job.turn_id,
-        conversationId: legacy ? null : job.conversation_id,
+        conversationId: job.legacy ? null : job.conversation_id,
         userText: job.turn,
         reply: result,
-        frame: breaker.tripped ? null : frame,
+        frame: breaker.tripped ? null : remember,
         clarifyStreak: breaker.streak,
       });
       trace.add('persist', 'complete_turn', 'ok', t);

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
+import { Ctx } from '@nestjs/microservices';
 import type { HopPayload as Payload } from '@app/contracts';
-import { HopHandler, HopPayload } from '@app/platform';
+import { HopContext, HopHandler, HopPayload } from '@app/platform';
 import { RetrievalService } from './retrieval.service';
 
 @Controller()
@@ -15,8 +16,9 @@ export class RetrievalController {
   @HopHandler('retrieval', 'retrieve_by_indication')
   retrieveByIndication(
     @HopPayload('retrieval', 'retrieve_by_indication') p: Payload<'retrieval', 'retrieve_by_indication'>,
+    @Ctx() ctx: HopContext,
   ) {
-    return this.service.retrieveByIndication(p);
+    return this.service.retrieveByIndication(p, ctx.turnId);
   }
 
   @HopHandler('retrieval', 'retrieve_interaction')

@@ -1,8 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EvidencePart, HopPayload, HopResult, PatientContext, SectionKey } from '@app/contracts';
-import { decide, retrieveForFrame, type CorpusIndex } from '@app/formulary';
+import {
+  containsPhrase,
+  decide,
+  excludedByAllergy,
+  expandCondition,
+  namesCondition,
+  retrieveForFrame,
+  type CorpusIndex,
+} from '@app/formulary';
 import { EMBEDDER, type Embedder } from '@app/llm';
 import { CorpusService } from '@app/persistence';
+import { RequestBudget } from '@app/platform';
 
 const MAX_CANDIDATES = 15;
 /** Dense fallback for indications: below this cosine a part is not the condition. */
@@ -17,6 +26,7 @@ const HEPATIC = /(?<!\p{L})gan(?!\p{L})/u;
 export class RetrievalService {
   constructor(
     private readonly corpus: CorpusService,
+    private readonly budget: RequestBudget,
     @Inject(EMBEDDER) private readonly embedder: Embedder | null,
   ) {}
 
@@ -28,21 +38,34 @@ export class RetrievalService {
     return decide(retrieveForFrame(this.index, p.frame, p.query), p.frame, this.index);
   }
 
+  /**
+   * Condition → drug candidates. Keyword first; the dense fallback only proposes: a drug is listed
+   * only when its indication part names every content word of the condition (any synonym) as a
+   * term of its own — never on one generic word ("đau" is not "đau thắt ngực"). Close but not
+   * matching is `weak` (the reply asks which condition); a Bedrock embedding call is a provider
+   * call, so it waits for the budget like any model call.
+   */
   async retrieveByIndication(
     p: HopPayload<'retrieval', 'retrieve_by_indication'>,
+    turnId: string,
   ): Promise<HopResult<'retrieval', 'retrieve_by_indication'>> {
     let scored = this.index.indicationKeyword(p.condition);
+    let weak = false;
     if (!scored.length && this.embedder && this.index.hasDense) {
+      if (this.embedder.remote) await this.budget.require(turnId);
       const [vector] = await this.embedder.embed([p.condition]);
-      scored = this.index.searchDense(vector, { sections: ['chi_dinh'] }, 8, DENSE_MIN_SCORE);
+      const near = this.index.searchDense(vector, { sections: ['chi_dinh'] }, 8, DENSE_MIN_SCORE);
+      scored = near.filter((s) => namesCondition(s.part.text, p.condition));
+      weak = near.length > 0 && scored.length === 0;
     }
     // one part per drug (the best), the drug read off matched_doc_id: {drug_id}__chi_dinh__{n}
     const best = new Map<string, EvidencePart>();
     for (const s of scored) {
       const drugId = s.part.doc_id.split('__')[0];
-      if (!best.has(drugId) && best.size < MAX_CANDIDATES) best.set(drugId, s.part);
+      if (!best.has(drugId)) best.set(drugId, s.part);
     }
-    return { parts: [...best.values()], drug_ids: [...best.keys()] };
+    const listed = [...best.entries()].slice(0, MAX_CANDIDATES);
+    return { parts: listed.map(([, part]) => part), drug_ids: listed.map(([id]) => id), weak, total: best.size };
   }
 
   /** Each drug's interaction section, pooled; the pool keeps only parts naming another of the drugs. */
@@ -57,20 +80,35 @@ export class RetrievalService {
     return { parts: this.index.section(p.drug_id, p.section) };
   }
 
-  /** Stage 2: the safety evidence each candidate has for this patient (pregnancy, lactation, renal, hepatic). */
+  /**
+   * Stage 2: the safety evidence each candidate has for this patient (pregnancy, lactation,
+   * kidney, liver, comorbidities), and the candidates a stated allergy keeps off the list. A
+   * candidate is listed only with safety evidence for the pregnancy, lactation, kidney or liver
+   * facts; comorbidities add the parts that name them without dropping anyone.
+   */
   assessPatientCandidates(
     p: HopPayload<'retrieval', 'assess_patient_candidates'>,
   ): HopResult<'retrieval', 'assess_patient_candidates'> {
     const parts: EvidencePart[] = [];
     const reviewed: string[] = [];
+    const excluded: { drug_id: string; allergy: string }[] = [];
+    const { patient } = p;
+    const organFacts = patient.pregnant || patient.lactating || patient.renal !== null || patient.hepatic !== null;
     for (const drug of p.drug_ids) {
-      const found = this.safetyParts(drug, p.patient);
-      if (found.length) {
+      const contra = this.index.section(drug, 'chong_chi_dinh').map((q) => q.text);
+      const info = this.index.drug(drug);
+      const allergy = info && patient.allergies.find((a) => excludedByAllergy(info, a, contra));
+      if (allergy) {
+        excluded.push({ drug_id: drug, allergy });
+        continue;
+      }
+      const found = this.safetyParts(drug, patient);
+      if (!organFacts || found.some((q) => !this.comorbidityOnly(q, patient))) {
         reviewed.push(drug);
         parts.push(...found);
       }
     }
-    return { parts, reviewed_drug_ids: reviewed };
+    return { parts, reviewed_drug_ids: reviewed, excluded };
   }
 
   private safetyParts(drug: string, patient: PatientContext): EvidencePart[] {
@@ -85,7 +123,19 @@ export class RetrievalService {
       for (const s of SAFETY_SECTIONS)
         out.push(...this.index.section(drug, s).filter((q) => re.test(q.text.toLowerCase())));
     }
+    for (const s of ['chong_chi_dinh', 'than_trong'] as const)
+      out.push(...this.index.section(drug, s).filter((q) => patient.comorbidities.some((c) => namesAny(q.text, c))));
     return dedupe(out);
+  }
+
+  /** A part found only because it names a comorbidity (it does not make a candidate reviewed for organ facts). */
+  private comorbidityOnly(q: EvidencePart, patient: PatientContext): boolean {
+    const organ =
+      (patient.pregnant && q.section === 'thoi_ky_mang_thai') ||
+      (patient.lactating && q.section === 'thoi_ky_cho_con_bu') ||
+      (patient.renal !== null && RENAL.test(q.text.toLowerCase())) ||
+      (patient.hepatic !== null && HEPATIC.test(q.text.toLowerCase()));
+    return !organ;
   }
 
   decide(p: HopPayload<'retrieval', 'decide'>): HopResult<'retrieval', 'decide'> {
@@ -96,4 +146,9 @@ export class RetrievalService {
 function dedupe(parts: EvidencePart[]): EvidencePart[] {
   const seen = new Set<string>();
   return parts.filter((p) => (seen.has(p.doc_id) ? false : (seen.add(p.doc_id), true)));
+}
+
+/** Does the text name the condition, under any of its formulary synonyms? */
+function namesAny(text: string, condition: string): boolean {
+  return expandCondition(condition).some((v) => containsPhrase(text, v));
 }

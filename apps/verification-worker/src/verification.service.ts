@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { HopPayload, HopResult } from '@app/contracts';
-import { checkCandidateCitations, checkCitations, checkNumericGrounding } from '@app/agent';
+import { checkBands, checkCandidateCitations, checkCitations, checkNumericGrounding, checkPolarity } from '@app/agent';
 import { ANSWER_VERIFIER, type AnswerVerifier } from '@app/llm';
 import { RequestBudget } from '@app/platform';
 
 /**
- * verify: citation check, numeric grounding guard and, in list mode, the candidate-set
- * check (no LLM), then — only if all pass — entailment (LLM call #4/#6). check_sufficiency: call #2 (the caller fails open).
+ * verify: the checks in code (citations, numeric grounding, in list mode the candidate set,
+ * band rows and polarity) and — only if all pass — entailment (LLM call #4/#6).
+ * check_sufficiency: call #2 (the caller fails open).
  */
 @Injectable()
 export class VerificationService {
@@ -21,11 +22,20 @@ export class VerificationService {
     const candidates = p.list_mode
       ? checkCandidateCitations(p.answer_sentences, p.evidence, p.candidates).failures
       : [];
-    const failures = [...citations.failures, ...numbers.failures, ...candidates];
-    if (failures.length) return { guard_ok: false, guard_failures: failures, entailment: null };
+    const guard = [...citations.failures, ...numbers.failures, ...candidates];
+    const bands = checkBands(p.answer_sentences, p.evidence, p.frame).failures;
+    const polarity = checkPolarity(p.answer_sentences, p.evidence).failures;
+    const checked = {
+      guard_ok: guard.length === 0,
+      guard_failures: guard,
+      band_failures: bands,
+      polarity_failures: polarity,
+    };
+    // entailment is never asked about an answer the checks in code already refused
+    if (guard.length || bands.length || polarity.length) return { ...checked, entailment: null };
     await this.budget.require(turnId);
     const entailment = await this.verifier.entail(p.query, p.answer_sentences, p.evidence);
-    return { guard_ok: true, guard_failures: [], entailment };
+    return { ...checked, entailment };
   }
 
   async sufficiency(

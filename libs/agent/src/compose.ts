@@ -5,8 +5,11 @@ import {
   type Citation,
   type EvidencePart,
   type FailureCode,
+  type HopOutcome,
   type Reason,
+  type VerifyResult,
 } from '@app/contracts';
+import { looksNonHuman } from './non-human';
 import { abstain } from './reply';
 import { W } from './wording';
 
@@ -73,9 +76,47 @@ export function generationFailureReply(code: FailureCode, drugs: string[]): Agen
     : abstain('generation_unavailable', W.generationUnavailable, drugs);
 }
 
-/** The fail-closed reply when understanding itself failed. */
-export function understandingFailureReply(code: FailureCode): AgentReply {
+/**
+ * The fail-closed reply when understanding itself failed. The deterministic scope guard still
+ * comes first (routing row 1): a question about an animal is out of scope, outage or not.
+ */
+export function understandingFailureReply(code: FailureCode, turn: string): AgentReply {
+  if (looksNonHuman(turn)) return abstain('out_of_scope', W.nonHuman);
   return code === 'budget_exhausted' || code === 'deadline_passed'
     ? abstain('budget_exhausted', W.budgetExhausted)
     : abstain('understanding_unavailable', W.understandingUnavailable);
+}
+
+/**
+ * What a verification outcome means for the reply: null when the answer may go out; else the
+ * fail-closed abstention — a hop failure, a number not in the evidence (ungrounded), a band row
+ * that is not this patient's (band_mismatch), a polarity the quote does not have or an
+ * entailment refusal (not_entailed). Never any model text.
+ */
+export function verificationFailureReply(
+  v: HopOutcome<VerifyResult>,
+  evidence: EvidencePart[],
+  drugs: string[],
+): AgentReply | null {
+  if (!v.ok) return generationFailureReply(v.code, drugs);
+  const where = whereToLook(evidence);
+  const notices = verifyPdfNotices(evidence);
+  if (!v.value.guard_ok) return abstain('ungrounded_answer', W.ungrounded(where), drugs, notices);
+  if (v.value.band_failures.length) return abstain('band_mismatch', W.bandMismatch(where), drugs, notices);
+  if (v.value.polarity_failures.length || !v.value.entailment?.entailed)
+    return abstain('not_entailed', W.notEntailed(where), drugs, notices);
+  return null;
+}
+
+/**
+ * A turn with no memory (the stateless legacy path, or the store down) cannot take the answer
+ * to a question: the clarify says what to add to the question instead, with no buttons.
+ */
+export function statelessClarify(reply: AgentReply, drugs: string): AgentReply {
+  if (reply.decision !== 'clarify') return reply;
+  if (reply.reason === 'missing_population')
+    return { ...reply, answer: W.statelessAddPopulation(drugs), quick_replies: [] };
+  if (reply.reason === 'missing_pediatric_age_or_weight')
+    return { ...reply, answer: W.statelessAddPediatric, quick_replies: [] };
+  return { ...reply, quick_replies: [] };
 }

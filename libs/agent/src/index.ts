@@ -7,3 +7,8 @@ export * from './breaker';
 export * from './synthesize';
 export * from './numeric-guard';
 export * from './compose';
+export * from './ground';
+export * from './pending';
+export * from './band-check';
+export * from './polarity';
+export * from './read-turn';

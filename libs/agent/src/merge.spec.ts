@@ -73,14 +73,56 @@ describe('frame memory: merge with the prior frame', () => {
     ).toBe(person);
   });
 
-  it('starts a new frame when the turn names other drugs', () => {
+  // the question is new; the patient (the child of 18 kg) is the same one
+  const samePatient = { population: 'pediatric', weight_kg: 18 };
+
+  it('starts a new question when the turn names other drugs, about the same patient', () => {
     const turn = emptyFrame({ follow_up: true, drugs: ['ibuprofen'], attribute: 'chi_dinh' });
-    expect(mergeWithPriorFrame(turn, clarifyPrior)).toBe(turn);
+    expect(mergeWithPriorFrame(turn, clarifyPrior)).toEqual({ ...turn, ...samePatient });
   });
 
-  it('starts a new frame for a new intent (not a follow-up)', () => {
+  it('starts a new question for a new intent (not a follow-up), about the same patient', () => {
     const turn = emptyFrame({ turn_type: 'condition_to_drug', condition: 'tăng huyết áp' });
-    expect(mergeWithPriorFrame(turn, clarifyPrior)).toBe(turn);
+    expect(mergeWithPriorFrame(turn, clarifyPrior)).toEqual({ ...turn, ...samePatient });
+  });
+
+  it('carries the age said in a condition question into the dose question that follows', () => {
+    const condition = emptyFrame({
+      turn_type: 'symptom_to_drug',
+      indication: 'sốt',
+      population: 'pediatric',
+      age_text: '3 tuổi',
+      weight_kg: 14,
+    });
+    const dose = emptyFrame({ turn_type: 'dosing_calc', drugs: ['paracetamol'], attribute: 'lieu_luong_cach_dung' });
+    expect(mergeWithPriorFrame(dose, condition)).toMatchObject({
+      drugs: ['paracetamol'],
+      population: 'pediatric',
+      age_text: '3 tuổi',
+      weight_kg: 14,
+    });
+  });
+
+  it('carries patient facts (kidney, pregnancy, allergy) but nothing once another population is named', () => {
+    const prior = emptyFrame({
+      population: 'adult',
+      patient: {
+        pregnant: true,
+        lactating: false,
+        renal: 'ClCr 25 ml/phút',
+        hepatic: null,
+        comorbidities: [],
+        allergies: ['penicilin'],
+      },
+    });
+    const next = emptyFrame({ turn_type: 'drug_attribute', drugs: ['amoxicillin'], attribute: 'chong_chi_dinh' });
+    expect(mergeWithPriorFrame(next, prior).patient).toMatchObject({
+      pregnant: true,
+      renal: 'ClCr 25 ml/phút',
+      allergies: ['penicilin'],
+    });
+    const child = { ...next, population: 'pediatric' as const };
+    expect(mergeWithPriorFrame(child, prior)).toEqual(child);
   });
 
   it('drops the other population’s age and weight when the population changes', () => {

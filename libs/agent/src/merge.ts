@@ -2,12 +2,6 @@ import type { QueryFrame } from '@app/contracts';
 import type { RouteOutcome } from './route';
 
 /**
- * Fills the empty slots of a follow-up turn from the prior frame. After a clarify
- * ("Bé nặng 18 kg" → "5 tuổi, uống") the slots accumulate into one question; a section
- * follow-up ("Còn chống chỉ định thì sao?") keeps the drugs. A turn that names other
- * drugs or states a new intent starts a new frame.
- */
-/**
  * The frame the conversation remembers after routing: the scope guard's verdict (row 1)
  * goes with it, so the next turn never merges an animal's drug, weight or age.
  */
@@ -15,7 +9,58 @@ export function frameToRemember(frame: QueryFrame, routed: RouteOutcome): QueryF
   return routed.row === 1 && !frame.non_human ? { ...frame, non_human: true } : frame;
 }
 
+/**
+ * Fills the empty slots of a follow-up turn from the prior frame. After a clarify
+ * ("Bé nặng 18 kg" → "5 tuổi, uống") the slots accumulate into one question; a section
+ * follow-up ("Còn chống chỉ định thì sao?") keeps the drugs. A turn that names other
+ * drugs or states a new intent starts a new question — about the same patient: what the
+ * user said about the patient carries over (see carryPatient).
+ */
 export function mergeWithPriorFrame(frame: QueryFrame, prior: QueryFrame | null): QueryFrame {
+  return carryPatient(mergeQuestion(frame, prior), prior);
+}
+
+/**
+ * A conversation is about one patient until the user names another population: the age,
+ * weight and facts (pregnancy, kidney, liver, comorbidities, allergies) said in earlier
+ * turns still hold ("bé 3 tuổi 14 kg bị sốt, dùng thuốc gì?" → "liều paracetamol?"). Nothing
+ * carries from a turn about an animal.
+ */
+export function carryPatient(frame: QueryFrame, prior: QueryFrame | null): QueryFrame {
+  if (!prior || prior.non_human || frame.non_human) return frame;
+  if (frame.population !== null && prior.population !== null && frame.population !== prior.population) return frame;
+  const p = frame.patient;
+  const q = prior.patient;
+  return {
+    ...frame,
+    population: frame.population ?? prior.population,
+    age_text: frame.age_text ?? prior.age_text,
+    weight_kg: frame.weight_kg ?? prior.weight_kg,
+    patient: {
+      pregnant: p.pregnant || q.pregnant,
+      lactating: p.lactating || q.lactating,
+      renal: p.renal ?? q.renal,
+      hepatic: p.hepatic ?? q.hepatic,
+      comorbidities: [...new Set([...q.comorbidities, ...p.comorbidities])],
+      allergies: [...new Set([...(q.allergies ?? []), ...(p.allergies ?? [])])],
+    },
+  };
+}
+
+/** Patient values the merged frame holds that the turn itself did not say (echoed back with the answer). */
+export function carriedFacts(turnFrame: QueryFrame, merged: QueryFrame): boolean {
+  return (
+    (merged.population !== null && turnFrame.population === null) ||
+    (merged.age_text !== null && turnFrame.age_text === null) ||
+    (merged.weight_kg !== null && turnFrame.weight_kg === null) ||
+    (merged.patient.renal !== null && turnFrame.patient.renal === null) ||
+    (merged.patient.hepatic !== null && turnFrame.patient.hepatic === null) ||
+    (merged.patient.pregnant && !turnFrame.patient.pregnant) ||
+    (merged.patient.lactating && !turnFrame.patient.lactating)
+  );
+}
+
+function mergeQuestion(frame: QueryFrame, prior: QueryFrame | null): QueryFrame {
   if (!prior || !frame.follow_up) return frame;
   // nothing carries over from a turn that was not a human clinical question: an animal's
   // weight or age must never complete a person's dose ("Chó 12 kg …" → "Còn bé 5 tuổi?")
@@ -97,6 +142,7 @@ export function mergeWithPriorFrame(frame: QueryFrame, prior: QueryFrame | null)
       renal: frame.patient.renal ?? prior.patient.renal,
       hepatic: frame.patient.hepatic ?? prior.patient.hepatic,
       comorbidities: [...new Set([...prior.patient.comorbidities, ...frame.patient.comorbidities])],
+      allergies: [...new Set([...(prior.patient.allergies ?? []), ...(frame.patient.allergies ?? [])])],
     },
     // a vague "thuốc đó" is resolved by the drugs the conversation already has
     needs_clarify: frame.needs_clarify && prior.drugs.length === 0,

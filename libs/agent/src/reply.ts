@@ -5,8 +5,9 @@ export function clarify(
   answer: string,
   quickReplies: string[] = [],
   drugs: string[] = [],
+  notices: string[] = [],
 ): AgentReply {
-  return { decision: 'clarify', reason, answer, quick_replies: quickReplies, citations: [], notices: [], drugs };
+  return { decision: 'clarify', reason, answer, quick_replies: quickReplies, citations: [], notices, drugs };
 }
 
 export function abstain(

@@ -1,4 +1,5 @@
 import type { AgentReply, QueryFrame } from '@app/contracts';
+import { PhraseSet, routeSections, words } from '@app/formulary';
 import { looksNonHuman } from './non-human';
 import { abstain, clarify } from './reply';
 import { pediatricClarifyQuestion, W } from './wording';
@@ -19,17 +20,48 @@ function names(frame: QueryFrame, nameOf: NameOf): string {
 
 const CONDITION_TYPES = new Set(['condition_to_drug', 'symptom_to_drug']);
 
+/** What the code read of the user's words besides the frame. */
+export interface RouteContext {
+  /** Names too close to two drugs to call ("Ý bạn là …?"). */
+  ambiguousDrugs?: { typed: string; candidates: string[] }[];
+}
+
+const CAUSES = new PhraseSet(['gây', 'gây ra', 'làm tăng nguy cơ', 'làm kéo dài', 'dễ gây']);
+
+/**
+ * Does the wording ask which drugs cause, are contraindicated in or need caution in a condition?
+ * A frame with no relation is read as "which drugs treat it" only when the words do not.
+ */
+export function asksReverseRelation(turn: string): boolean {
+  const sections = routeSections(turn);
+  return (
+    sections.some((s) => s === 'chong_chi_dinh' || s === 'than_trong' || s === 'tac_dung_khong_mong_muon') ||
+    CAUSES.has(words(turn))
+  );
+}
+
 /**
  * The routing table of the seed: 16 rows, in order, first match wins. Pure: the
  * same turn and frame always route the same way.
  */
-export function route(turn: string, frame: QueryFrame, nameOf: NameOf): RouteOutcome {
+export function route(turn: string, frame: QueryFrame, nameOf: NameOf, ctx: RouteContext = {}): RouteOutcome {
   const t = frame.turn_type;
   const isDosingCalc = t === 'dosing_calc' && frame.drugs.length > 0 && !frame.is_section_overview;
 
   // 1. deterministic scope guard, before any conversational clarify
   if (frame.non_human || looksNonHuman(turn))
     return { row: 1, kind: 'reply', reply: abstain('out_of_scope', W.nonHuman) };
+
+  // a name too close to two drugs is asked back before anything else about it: the drug itself is uncertain
+  const ambiguous = ctx.ambiguousDrugs ?? [];
+  if (ambiguous.length) {
+    const options = [...new Set(ambiguous.flatMap((a) => a.candidates))];
+    return {
+      row: 14,
+      kind: 'reply',
+      reply: clarify('no_drug', W.didYouMean(ambiguous[0].typed, options), options, frame.drugs),
+    };
+  }
 
   // 2-3. dosing is a state machine: code decides the required slots
   if (isDosingCalc && frame.population === null)
@@ -55,7 +87,7 @@ export function route(turn: string, frame: QueryFrame, nameOf: NameOf): RouteOut
     (frame.needs_clarify &&
       frame.clarify_reason &&
       t !== 'dosing_calc' &&
-      !CONDITION_TYPES.has(t) &&
+      t !== 'condition_to_drug' &&
       !frame.is_section_overview) ||
     frame.understanding_failed
   ) {
@@ -76,7 +108,11 @@ export function route(turn: string, frame: QueryFrame, nameOf: NameOf): RouteOut
         kind: 'reply',
         reply: clarify('ambiguous_condition', W.ambiguousCondition(frame.condition ?? frame.indication)),
       };
-    if (frame.condition_relation !== null && frame.condition_relation !== 'INDICATION')
+    // a relation left empty is "which drugs treat it" only when the words do not ask for causes or contraindications
+    if (
+      (frame.condition_relation !== null && frame.condition_relation !== 'INDICATION') ||
+      (frame.condition_relation === null && asksReverseRelation(turn))
+    )
       return { row: 6, kind: 'reply', reply: abstain('unsupported_reverse_relation', W.reverseRelation) };
     const condition = frame.condition ?? frame.indication;
     if (condition) return { row: 7, kind: 'condition_to_drug', condition };
@@ -104,7 +140,8 @@ export function route(turn: string, frame: QueryFrame, nameOf: NameOf): RouteOut
       reply: { ...clarify('no_drug', W.greeting), decision: 'answerable', reason: 'smalltalk' },
     };
   if (t === 'out_of_scope') return { row: 12, kind: 'reply', reply: abstain('out_of_scope', W.outOfScope) };
-  if (frame.drugs.length === 0 && frame.unknown_drugs.length > 0)
+  // a drug the question needs is not in the formulary: alone, or as the other half of a pair
+  if (frame.unknown_drugs.length > 0 && (frame.drugs.length === 0 || (t === 'interaction' && frame.drugs.length < 2)))
     return { row: 13, kind: 'reply', reply: abstain('drug_not_in_formulary', W.notInFormulary(frame.unknown_drugs)) };
   if (frame.drugs.length === 0) return { row: 14, kind: 'reply', reply: clarify('no_drug', W.noDrug) };
   if (t === 'interaction' && frame.drugs.length >= 2) return { row: 15, kind: 'interaction' };

@@ -18,6 +18,7 @@ describe('query synthesis', () => {
         lactating: false,
         renal: 'eGFR 25',
         hepatic: null,
+        allergies: [],
         comorbidities: ['đái tháo đường'],
       },
     });
@@ -28,7 +29,7 @@ describe('query synthesis', () => {
 
   it('withholds raw patient values from a patient-specific candidate list query', () => {
     const f = emptyFrame({
-      patient: { pregnant: true, lactating: false, renal: 'eGFR 25', hepatic: null, comorbidities: [] },
+      patient: { pregnant: true, lactating: false, renal: 'eGFR 25', hepatic: null, comorbidities: [], allergies: [] },
     });
     const q = patientGenerationQuery('tăng huyết áp', f);
     expect(q).toContain('thời kỳ mang thai');

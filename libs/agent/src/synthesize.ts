@@ -34,6 +34,7 @@ export function patientGenerationQuery(condition: string, frame: QueryFrame): st
   if (frame.patient.lactating) facets.push('thời kỳ cho con bú');
   if (frame.patient.renal) facets.push('chức năng thận');
   if (frame.patient.hepatic) facets.push('chức năng gan');
+  if (frame.patient.comorbidities.length) facets.push(`bệnh kèm theo (${frame.patient.comorbidities.join(', ')})`);
   return `Các thuốc có chỉ định ${condition} theo Dược thư, kèm thông tin an toàn về: ${facets.join(', ')}.`;
 }
 
@@ -48,8 +49,15 @@ export function userNumbers(turns: string[], frame: QueryFrame): string[] {
   return [...new Set(text.match(/\d+(?:[.,]\d+)*/g) ?? [])];
 }
 
-/** Does the patient context call for a safety review of condition -> drug candidates? */
+/** Does the patient context call for a safety review of condition -> drug candidates (stage 2)? */
 export function needsSafetyReview(frame: QueryFrame): boolean {
   const p = frame.patient;
-  return p.pregnant || p.lactating || p.renal !== null || p.hepatic !== null;
+  return (
+    p.pregnant ||
+    p.lactating ||
+    p.renal !== null ||
+    p.hepatic !== null ||
+    p.comorbidities.length > 0 ||
+    p.allergies.length > 0
+  );
 }

@@ -1,6 +1,7 @@
 import {
   POPULATION_LABELS,
   ROUTE_LABELS,
+  SECTION_KEYS,
   SECTION_TITLES,
   type Population,
   type Route,
@@ -25,7 +26,8 @@ export const W = {
   noCondition: 'Bạn muốn tìm thuốc cho bệnh nào? Hãy nêu tên bệnh, ví dụ: tăng huyết áp.',
   noIndication: 'Bạn muốn tìm thuốc cho triệu chứng nào? Hãy nêu triệu chứng, ví dụ: sốt, đau.',
   missingAttribute: (drugs: string) => `Bạn muốn biết thông tin gì về ${drugs}?`,
-  attributeReplies: ['Chỉ định', 'Liều dùng', 'Chống chỉ định', 'Tác dụng không mong muốn', 'Tương tác thuốc'],
+  /** Every section of a monograph: the user may want any of them. */
+  attributeReplies: SECTION_KEYS.map((k) => SECTION_TITLES[k]),
   notInFormulary: (names: string[]) =>
     `Không tìm thấy ${names.map((n) => `"${n}"`).join(', ')} trong Dược thư hiện có. Hãy kiểm tra lại tên thuốc (tên hoạt chất) hoặc hỏi về một thuốc khác.`,
   noDrug: 'Bạn muốn hỏi về thuốc nào? Hãy nêu tên hoạt chất, ví dụ: paracetamol.',
@@ -62,6 +64,36 @@ export const W = {
   storeUnavailable:
     'Hệ thống tạm thời không lưu được hội thoại: câu trả lời này không dựa trên các lượt trước và sẽ không được lưu. Hãy nêu đầy đủ câu hỏi trong một tin nhắn.',
   retrievalOnlyHeader: 'Trích nguyên văn từ Dược thư (chế độ chỉ tra cứu, không tóm tắt):',
+  retrievalOnlyTruncated: (shown: number, total: number) =>
+    `Chỉ trích ${shown}/${total} đoạn liên quan; hãy hỏi cụ thể hơn (đối tượng, đường dùng) để xem đúng đoạn cần tìm.`,
+  statelessAddPopulation: (drugs: string) =>
+    `Liều ${drugs} khác nhau theo đối tượng. Câu hỏi này được trả lời độc lập, không theo hội thoại: hãy hỏi lại trong một câu, nêu rõ người lớn, trẻ em (kèm tuổi và cân nặng) hay người cao tuổi, và đường dùng nếu có.`,
+  statelessAddPediatric:
+    'Liều trẻ em trong Dược thư tính theo cả tuổi và cân nặng. Câu hỏi này được trả lời độc lập, không theo hội thoại: hãy hỏi lại trong một câu, nêu cả tuổi và cân nặng của trẻ (và đường dùng nếu có).',
+  statelessAddRoute: (drug: string, routes: string[]) =>
+    `${drug} có liều khác nhau theo đường dùng (${routes.join(', ')}). Câu hỏi này được trả lời độc lập, không theo hội thoại: hãy hỏi lại trong một câu, nêu rõ đường dùng.`,
+  didYouMean: (typed: string, options: string[]) =>
+    `"${typed}" gần giống tên nhiều thuốc. Ý bạn là ${options.map((o) => `"${o}"`).join(' hay ')}? Hãy chọn hoặc viết lại tên hoạt chất.`,
+  understood: (pairs: { typed: string; name: string }[]) =>
+    `Hiểu là: ${pairs.map((p) => `${p.name} (bạn viết "${p.typed}")`).join(', ')}.`,
+  reasked: 'Tôi chưa rõ câu trả lời của bạn, xin hỏi lại:',
+  notInFormularyAlso: (names: string[]) =>
+    `${names.map((n) => `"${n}"`).join(', ')} không có trong Dược thư hiện có: câu trả lời dưới đây không nói về ${names.length > 1 ? 'các thuốc này' : 'thuốc này'}.`,
+  candidatesCapped: (shown: number) =>
+    `Danh sách chỉ nêu ${shown} thuốc đầu tiên tìm thấy; hãy hỏi cụ thể hơn nếu cần thuốc khác.`,
+  safetyDropped: (names: string[]) =>
+    `Không liệt kê ${names.join(', ')}: Dược thư không có thông tin an toàn cho tình trạng của người bệnh với ${names.length > 1 ? 'các thuốc này' : 'thuốc này'} (không suy ra là phù hợp hay không).`,
+  allergyExcluded: (names: string[], allergies: string[]) =>
+    `Đã loại ${names.join(', ')} vì người bệnh dị ứng ${allergies.join(', ')} (cùng nhóm hoặc chống chỉ định khi quá mẫn).`,
+  elderlyAsAdult: (drug: string) =>
+    `Dược thư không có liều riêng của ${drug} cho người cao tuổi: dưới đây là liều người lớn, cần lưu ý chức năng thận và các thận trọng ở người cao tuổi.`,
+  patientEcho: (facts: string) => `Áp dụng cho người bệnh đã nêu: ${facts}.`,
+  interactionTablesOnly: (names: string[]) =>
+    `Phần đã xác minh của mục Tương tác thuốc của ${names.join(' và ')} không nêu cặp thuốc này. Mục này còn bảng chưa được xác minh sau khi trích xuất, và cặp thuốc này CHƯA được đối chiếu với bảng đó: hãy xem bảng trong bản PDF (trang ghi ở phần lưu ý). Điều này KHÔNG có nghĩa là an toàn khi phối hợp.`,
+  tablesOnly: (drugs: string, section: SectionKey | null) =>
+    `Phần đã xác minh của mục${section ? ` ${SECTION_TITLES[section]}` : ''} của ${drugs} không có thông tin này; mục còn bảng chưa được xác minh sau khi trích xuất, có thể chứa câu trả lời. Tôi không trích bảng chưa xác minh làm câu trả lời: hãy đối chiếu bản PDF (trang ghi ở phần lưu ý).`,
+  bandMismatch: (where: string) =>
+    `Tôi không đưa ra câu trả lời vì liều soạn ra không khớp đúng nhóm tuổi/cân nặng/chức năng thận của người bệnh trong bảng liều. Hãy xem trực tiếp ${where}.`,
 };
 
 /** "Bé nặng 18 kg, vậy bé bao nhiêu tuổi?" — asks only for what is missing and echoes what is known. */

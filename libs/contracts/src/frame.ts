@@ -89,6 +89,8 @@ export const PatientContextSchema = z.object({
   renal: z.string().max(200).nullable(),
   hepatic: z.string().max(200).nullable(),
   comorbidities: z.array(z.string().max(200)).max(20),
+  /** Drugs or drug classes the patient is allergic to, as the user named them ("penicilin"). */
+  allergies: z.array(z.string().max(120)).max(20).default([]),
 });
 export type PatientContext = z.infer<typeof PatientContextSchema>;
 
@@ -98,6 +100,7 @@ export const EMPTY_PATIENT: PatientContext = {
   renal: null,
   hepatic: null,
   comorbidities: [],
+  allergies: [],
 };
 
 /** What the understanding step extracted from a turn (LLM call #1 or the stub parser). */
@@ -113,6 +116,11 @@ export const QueryFrameSchema = z.object({
   age_text: z.string().max(60).nullable(),
   weight_kg: z.number().positive().max(500).nullable(),
   route: RouteSchema.nullable(),
+  /**
+   * The routes the user's words allow when they name none exactly: "tĩnh mạch" allows both
+   * intravenous routes, "không uống được" every route but oral. Empty: any route.
+   */
+  allowed_routes: z.array(RouteSchema).max(10).default([]),
   condition: z.string().max(200).nullable(),
   indication: z.string().max(200).nullable(),
   condition_ambiguous: z.boolean(),
@@ -142,6 +150,7 @@ export function emptyFrame(overrides: Partial<QueryFrame> = {}): QueryFrame {
     age_text: null,
     weight_kg: null,
     route: null,
+    allowed_routes: [],
     condition: null,
     indication: null,
     condition_ambiguous: false,

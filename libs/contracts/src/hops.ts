@@ -62,6 +62,8 @@ const VerifyRequestSchema = z.object({
   user_numbers: z.array(z.string().max(40)).max(40),
   list_mode: z.boolean(),
   candidates: z.array(z.string()).max(60),
+  /** The question's frame: the band check reads the patient's age, weight and kidney values from it. */
+  frame: QueryFrameSchema.nullable(),
 });
 export type VerifyRequest = z.infer<typeof VerifyRequestSchema>;
 
@@ -69,6 +71,10 @@ export const VerifyResultSchema = z.object({
   /** Citation check + numeric grounding guard (no LLM). */
   guard_ok: z.boolean(),
   guard_failures: z.array(z.string()),
+  /** Band check (no LLM): a number from a band row stands with its label, and the row holds the patient. */
+  band_failures: z.array(z.string()),
+  /** Polarity check (no LLM): no safety claim the quote does not make, no prohibition the quote makes dropped. */
+  polarity_failures: z.array(z.string()),
   /** Null when the guard failed (entailment is never asked about an ungrounded answer). */
   entailment: EntailmentSchema.nullable(),
 });
@@ -106,6 +112,11 @@ export const HOPS = {
         turn: z.string().min(1).max(2000),
         history: z.array(ConversationLineSchema).max(12),
         prior_frame: QueryFrameSchema.nullable(),
+        /**
+         * Read the turn with the deterministic parser (resolver + section router), no model call:
+         * retrieval-only mode and the stateless legacy path.
+         */
+        deterministic: z.boolean(),
       }),
       result: z.object({ frame: QueryFrameSchema }),
     },
@@ -117,7 +128,14 @@ export const HOPS = {
     },
     retrieve_by_indication: {
       payload: z.object({ condition: z.string().min(1).max(200) }),
-      result: z.object({ parts: z.array(EvidencePartSchema), drug_ids: z.array(z.string()) }),
+      result: z.object({
+        parts: z.array(EvidencePartSchema),
+        drug_ids: z.array(z.string()),
+        /** Indications came close but none names every content word of the condition: ask which condition. */
+        weak: z.boolean(),
+        /** Drugs found before the list was capped (the reply says when it was). */
+        total: z.number().int().nonnegative(),
+      }),
     },
     /** Row 15 in one hop: every named drug's interaction section, pooled, then decide() keeping parts that name another of the drugs. */
     retrieve_interaction: {
@@ -130,7 +148,13 @@ export const HOPS = {
     },
     assess_patient_candidates: {
       payload: z.object({ drug_ids: z.array(z.string().max(80)).max(60), patient: PatientContextSchema }),
-      result: z.object({ parts: z.array(EvidencePartSchema), reviewed_drug_ids: z.array(z.string()) }),
+      result: z.object({
+        parts: z.array(EvidencePartSchema),
+        /** Candidates with safety evidence for this patient: the only ones listed. */
+        reviewed_drug_ids: z.array(z.string()),
+        /** Candidates kept off the list by a stated allergy. */
+        excluded: z.array(z.object({ drug_id: z.string(), allergy: z.string() })),
+      }),
     },
     decide: {
       payload: z.object({

@@ -29,6 +29,7 @@ export const ABSTAIN_REASONS = [
   'budget_exhausted',
   'ungrounded_answer',
   'not_entailed',
+  'band_mismatch',
 ] as const;
 export const ReasonSchema = z.enum([...ANSWERABLE_REASONS, ...CLARIFY_REASONS, ...ABSTAIN_REASONS]);
 export type Reason = z.infer<typeof ReasonSchema>;

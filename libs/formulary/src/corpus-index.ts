@@ -245,13 +245,34 @@ export class CorpusIndex implements DrugNames {
       // a "condition" of function words only ("được", "không bạn") names nothing: it must not list drugs
       if (tokens.every((t) => FUNCTION_WORDS.has(t))) continue;
       for (const r of this.indications.search(tokens.join(' '), { combineWith: 'AND' })) {
-        if (!this.indicationText.get(r.id as string)!.includes(` ${v} `)) continue;
+        if (!this.occursAsTerm(this.indicationText.get(r.id as string)!, v)) continue;
         const prev = seen.get(r.id as string);
         if (!prev || prev.score < r.score)
           seen.set(r.id as string, { part: this.byId.get(r.id as string)!, score: r.score });
       }
     }
     return [...seen.values()].sort((a, b) => b.score - a.score).slice(0, k);
+  }
+
+  /** Folded indication heads, longest first (built once). */
+  private headTerms: string[] | null = null;
+
+  /**
+   * The condition occurs in the indication as a term of its own, not as the start of a longer
+   * condition the formulary names: "đau" occurs in "Đau: giảm các cơn đau …" but not in "Đau
+   * thắt ngực: …" — one generic word must not list an unrelated drug.
+   */
+  private occursAsTerm(text: string, v: string): boolean {
+    // only a one-word condition is generic enough to be the start of another ("đau" → "đau thắt ngực");
+    // a longer one is narrowed by what follows it ("suy tim" → "suy tim sung huyết")
+    if (v.includes(' ')) return text.includes(` ${v} `);
+    this.headTerms ??= [...new Set(this.indicationHeads().map((h) => syllables(h).join(' ')))].sort(
+      (a, b) => b.length - a.length,
+    );
+    const longer = this.headTerms.filter((h) => h.startsWith(`${v} `));
+    for (let at = text.indexOf(` ${v} `); at >= 0; at = text.indexOf(` ${v} `, at + 1))
+      if (!longer.some((h) => text.startsWith(` ${h} `, at))) return true;
+    return false;
   }
 
   /** The indication heads of every chi_dinh part ("Tăng huyết áp: ..." → "Tăng huyết áp"): the condition vocabulary. */
@@ -272,4 +293,16 @@ export class CorpusIndex implements DrugNames {
   folded(docId: string): string {
     return fold(this.byId.get(docId)?.text ?? '');
   }
+}
+
+/**
+ * Does an indication text name the condition: every content word of one of its formulary
+ * variants (synonyms applied)? Used to accept a dense match, which alone only says "close".
+ */
+export function namesCondition(text: string, condition: string): boolean {
+  const said = new Set(syllables(text));
+  return expandCondition(condition).some((v) => {
+    const content = v.split(' ').filter((w) => w && !FUNCTION_WORDS.has(w));
+    return content.length > 0 && content.every((w) => said.has(w));
+  });
 }

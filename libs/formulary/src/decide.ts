@@ -1,5 +1,5 @@
-import type { EvidencePart, QueryFrame, RetrievalResult, Route } from '@app/contracts';
-import { containsPhrase } from './normalize';
+import type { EvidencePart, Population, QueryFrame, RetrievalResult, Route } from '@app/contracts';
+import { containsPhrase, syllables } from './normalize';
 
 export interface DrugNames {
   /** drug id -> name and aliases */
@@ -12,13 +12,25 @@ export function mentionsDrug(part: EvidencePart, drugId: string, names: DrugName
   return names.namesOf(drugId).some((n) => containsPhrase(part.text, n));
 }
 
+const quarantined = (p: EvidencePart) => p.quarantined_page !== null;
+
+/** Words of an entry for a kidney or liver impairment ("Người lớn suy thận …", "độ thanh thải creatinin …"). */
+const IMPAIRMENT = ['suy than', 'thanh thai creatinin', 'egfr', 'loc mau', 'tham phan', 'suy gan', 'xo gan'];
+
+function isImpairmentEntry(p: EvidencePart): boolean {
+  const head = ` ${syllables(p.text.split(/[:.]/)[0]).join(' ')} `;
+  return IMPAIRMENT.some((w) => head.includes(` ${w} `));
+}
+
 /**
  * The retrieval decision over a pool of parts:
  * - INSUFFICIENT: nothing usable;
  * - AMBIGUOUS_ROUTE: several route-specific regimens apply and no route was given;
- * - VERIFY_PDF: usable, but a quarantined (unverified) part is among them;
+ * - VERIFY_PDF: a quarantined (unverified) table is among the parts — alone, or beside usable ones;
  * - ANSWERABLE: usable as is.
- * Dosing pools are narrowed to the frame's population and route first.
+ * Dosing pools are narrowed to the frame's population and route first. A quarantined table
+ * of the asked drug and section survives every filter: its notice and page must reach the
+ * reply whatever route or population the user gave, because the answer may be in it.
  */
 export function decide(
   parts: EvidencePart[],
@@ -26,40 +38,89 @@ export function decide(
   names: DrugNames,
   requireMentionOf: string[] = [],
 ): RetrievalResult {
-  let pool = parts;
+  const tables = parts.filter(quarantined);
+  let pool = parts.filter((p) => !quarantined(p));
 
   if (requireMentionOf.length) {
-    // Interaction pools: a part must name one of the other drugs; an unverified table is
-    // kept with it (its notice must not be dropped), never used as evidence by itself of a pair.
-    const mentioning = pool.filter(
-      (p) => p.quarantined_page === null && requireMentionOf.some((d) => d !== p.drug_id && mentionsDrug(p, d, names)),
-    );
-    const tables = pool.filter((p) => p.quarantined_page !== null);
-    pool = mentioning.length ? [...mentioning, ...tables] : [];
+    // Interaction pools: a part must name one of the other drugs, and only its sentences that do are kept
+    // (an answer about the pair must not quote a sentence about a third drug).
+    pool = pool
+      .filter((p) => requireMentionOf.some((d) => d !== p.drug_id && mentionsDrug(p, d, names)))
+      .map((p) => narrowToPair(p, requireMentionOf, names));
   }
 
   const dosing = pool.filter((p) => p.section === 'lieu_luong_cach_dung');
   if (dosing.length && dosing.length === pool.length) {
-    if (frame.population) {
-      const forPopulation = pool.filter((p) => p.population.length === 0 || p.population.includes(frame.population!));
-      // Keep general notes only if a regimen for the population exists.
-      pool = forPopulation.some((p) => p.population.length > 0 || p.route !== null) ? forPopulation : [];
-    }
-    if (frame.route) {
-      const forRoute = pool.filter((p) => p.route === frame.route);
+    if (frame.population) pool = forPopulation(pool, frame.population);
+    const allowed = frame.route ? [frame.route] : frame.allowed_routes;
+    if (allowed.length) {
+      const forRoute = pool.filter((p) => p.route !== null && allowed.includes(p.route));
       // A part with no route applies whatever the route: general notes, and entries such as
       // "Người lớn suy thận: … uống …; truyền tĩnh mạch …" that adjust every route's dose.
       // Dropping those once the user picks a route would answer a renal patient with the usual dose.
       pool = forRoute.length ? [...forRoute, ...pool.filter((p) => p.route === null)] : [];
-    } else {
-      const routes = distinctRoutes(pool);
-      if (routes.length > 1) return { decision: 'AMBIGUOUS_ROUTE', parts: pool, routes };
     }
+    if (!frame.route && !frame.is_section_overview) {
+      // the whole section asked for is every route's; otherwise several routes left is a question to ask
+      const routes = distinctRoutes(pool);
+      if (routes.length > 1) return { decision: 'AMBIGUOUS_ROUTE', parts: [...pool, ...tables], routes };
+    }
+    pool = orderForPatient(pool, frame);
   }
 
-  if (pool.length === 0) return { decision: 'INSUFFICIENT', parts: [], routes: [] };
-  const decision = pool.some((p) => p.quarantined_page !== null) ? 'VERIFY_PDF' : 'ANSWERABLE';
-  return { decision, parts: pool, routes: distinctRoutes(pool) };
+  if (pool.length === 0 && tables.length === 0) return { decision: 'INSUFFICIENT', parts: [], routes: [] };
+  const all = [...pool, ...tables];
+  return { decision: tables.length ? 'VERIFY_PDF' : 'ANSWERABLE', parts: all, routes: distinctRoutes(pool) };
+}
+
+/**
+ * The population's entries, with the general notes only if a regimen for the population exists.
+ * An elderly patient whose drug has no elderly entry gets the adult entries (the reply says so):
+ * "no evidence" would hide the dose the formulary gives every adult.
+ */
+function forPopulation(pool: EvidencePart[], population: Population): EvidencePart[] {
+  const pick = (pop: Population) => pool.filter((p) => p.population.length === 0 || p.population.includes(pop));
+  const has = (ps: EvidencePart[]) => ps.some((p) => p.population.length > 0 || p.route !== null);
+  const own = pick(population);
+  if (has(own) && own.some((p) => p.population.includes(population))) return own;
+  if (population === 'elderly') {
+    const adult = pick('adult');
+    if (has(adult)) return adult;
+  }
+  return has(own) ? own : [];
+}
+
+/**
+ * A patient with no kidney or liver facts is answered with the usual regimen first and the
+ * impairment entries after it; a patient with them, the impairment entries first.
+ */
+function orderForPatient(pool: EvidencePart[], frame: QueryFrame): EvidencePart[] {
+  const impaired = frame.patient.renal !== null || frame.patient.hepatic !== null;
+  const entry = pool.filter(isImpairmentEntry);
+  const usual = pool.filter((p) => !isImpairmentEntry(p));
+  return impaired ? [...entry, ...usual] : [...usual, ...entry];
+}
+
+/**
+ * The part with only its sentences that name another of the drugs, verbatim. A part linked to
+ * the pair in the corpus but naming it in no sentence, or naming it in every one, stays whole.
+ */
+function narrowToPair(part: EvidencePart, drugs: string[], names: DrugNames): EvidencePart {
+  const sentences = sentencesOf(part.text);
+  const keep = sentences.filter((s) => drugs.some((d) => d !== part.drug_id && mentionsText(s, d, names)));
+  return !keep.length || keep.length === sentences.length ? part : { ...part, text: keep.join(' ') };
+}
+
+function mentionsText(text: string, drugId: string, names: DrugNames): boolean {
+  return names.namesOf(drugId).some((n) => containsPhrase(text, n));
+}
+
+/** Sentences of a part, verbatim (joined with a space they give the text back). */
+function sentencesOf(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+(?=\p{Lu})/u)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function distinctRoutes(parts: EvidencePart[]): Route[] {

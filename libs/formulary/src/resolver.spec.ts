@@ -52,7 +52,9 @@ describe('drug resolver', () => {
     const u = resolver.findMentions('lieu isosorbid dinitrat ngam duoi luoi');
     expect(u.map((x) => x.resolution?.drug_id)).toEqual(['isosorbid_dinitrat']);
     const unknown = resolver.findMentions('Liều zolpidem cho người lớn?');
-    expect(unknown).toEqual([{ text: 'zolpidem', resolution: null }]);
+    expect(unknown).toEqual([
+      { text: 'zolpidem', resolution: null, reading: { kind: 'outside', name: 'Zolpidem', via: 'exact' } },
+    ]);
     expect(resolver.findMentions('Trẻ 5 tuổi nặng 18 kg, liều bao nhiêu?')).toEqual([]);
     // a dosage form is not an unknown drug
     expect(resolver.findMentions('Cho uống siro')).toEqual([]);

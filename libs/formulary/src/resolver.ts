@@ -1,6 +1,8 @@
 import type { CorpusDrug } from './corpus';
+import { DRUG_LEXICON, type Substance } from './lexicon';
 import { fold, looksForeign, syllables } from './normalize';
 
+/** A formulary drug a mention resolved to. */
 export interface Resolution {
   drug_id: string;
   confidence: number;
@@ -9,10 +11,25 @@ export interface Resolution {
   matched: string;
 }
 
+/**
+ * How a typed name reads against every drug we know (the formulary and the lexicon of real
+ * drugs beyond it). A name that is itself a known drug is that drug — never a look-alike.
+ */
+export type Reading =
+  | { kind: 'formulary'; resolution: Resolution }
+  /** A real drug that is not in the formulary ("levocetirizin"), named as the lexicon spells it. */
+  | { kind: 'outside'; name: string; via: 'exact' | 'folded' | 'fuzzy' }
+  /** Too close to more than one drug to call: the reply asks "Ý bạn là …?". */
+  | { kind: 'ambiguous'; candidates: string[] }
+  /** A foreign-looking word that is no drug we know. */
+  | { kind: 'unknown' };
+
 export interface Mention {
   /** The words as the user wrote them. */
   text: string;
+  /** The formulary drug, when the mention reads as one. */
   resolution: Resolution | null;
+  reading: Reading;
 }
 
 /**
@@ -52,10 +69,10 @@ function maxTypos(len: number): number {
   return 2;
 }
 
-/** Fuzzy resolutions remembered per resolver (the cache is emptied when full). */
-const FUZZY_CACHE_SIZE = 10_000;
+/** Readings remembered per resolver (the cache is emptied when full). */
+const READING_CACHE_SIZE = 10_000;
 
-/** Below this a fuzzy match is reported as unknown, never as the nearest drug. */
+/** Below this a typo correction is not made, whatever the distances. */
 export const MIN_CONFIDENCE = 0.75;
 
 /** Words that look foreign but are units, abbreviations or common loanwords, never drugs. */
@@ -119,6 +136,13 @@ const NOT_DRUGS = new Set([
   'admin',
   'gout',
   'stop',
+  'clcr',
+  'crcl',
+  'hba1c',
+  'zalo',
+  'online',
+  'shop',
+  'website',
   // dosage forms (loanwords a user types for "the syrup", "the gel"), never a drug's name
   'siro',
   'sirop',
@@ -135,68 +159,151 @@ const NOT_DRUGS = new Set([
   'suppository',
 ]);
 
+/** One known spelling: of a formulary drug (drugId set) or of a substance outside the formulary. */
+interface Name {
+  drugId: string | null;
+  /** How the reply names the drug: the formulary drug's name, or the lexicon's Vietnamese INN. */
+  display: string;
+  /** The spelling itself, as written in the corpus or the lexicon. */
+  spelling: string;
+  /** A single-word name that looks Vietnamese is not matched in free text (it may be an ordinary word). */
+  freeText: boolean;
+}
+
 /**
- * Resolves user mentions to formulary drug ids: exact name/alias, diacritics-folded,
- * then fuzzy (typos) with a confidence. A low-confidence match is unknown.
+ * Resolves what users type to drugs: exact names and aliases, diacritics folded, then typos —
+ * against the formulary AND a lexicon of real drugs beyond it. A name that is itself a known
+ * drug never resolves to a different one (levocetirizin stays levocetirizin, outside the
+ * formulary); a typo resolves only when exactly one formulary drug is closest and no other
+ * known drug is as close; anything closer to two drugs is ambiguous ("Ý bạn là …?").
  */
 export class DrugResolver {
-  /** folded name/alias -> drug id */
-  private readonly names = new Map<string, { drug_id: string; name: string }>();
-  private readonly exact = new Map<string, string>();
+  /** folded spelling -> name */
+  private readonly names = new Map<string, Name>();
+  /** accented, lower-cased spelling -> name */
+  private readonly exact = new Map<string, Name>();
   private readonly maxWords: number;
-  /** folded mention -> its fuzzy resolution: the scan over every name is the expensive part */
-  private readonly fuzzy = new Map<string, Resolution | null>();
+  private readonly readings = new Map<string, Reading>();
+  private readonly displayOf = new Map<string, string>();
 
-  constructor(drugs: CorpusDrug[]) {
-    let maxWords = 1;
+  constructor(drugs: CorpusDrug[], lexicon: Substance[] = DRUG_LEXICON) {
     for (const d of drugs) {
-      for (const n of [d.name, ...d.aliases, d.drug_id.replace(/_/g, ' ')]) {
-        const f = syllables(n).join(' ');
-        if (!f) continue;
-        this.names.set(f, { drug_id: d.drug_id, name: n });
-        this.exact.set(n.normalize('NFC').toLowerCase().trim(), d.drug_id);
-        maxWords = Math.max(maxWords, f.split(' ').length);
-      }
+      this.displayOf.set(d.drug_id, d.name);
+      for (const n of [d.name, ...d.aliases, d.drug_id.replace(/_/g, ' ')]) this.add(n, d.drug_id, d.name);
     }
-    this.maxWords = maxWords;
+    for (const s of lexicon) {
+      // a lexicon substance that is a formulary drug under one of its spellings is that drug under all of them
+      const formulary = s.names.map((n) => this.names.get(key(n))?.drugId).find((id) => !!id) ?? null;
+      for (const n of s.names)
+        if (!this.names.has(key(n))) this.add(n, formulary, formulary ? this.displayOf.get(formulary)! : s.name);
+    }
+    this.maxWords = Math.max(1, ...[...this.names.keys()].map((k) => k.split(' ').length));
   }
 
+  private add(spelling: string, drugId: string | null, display: string): void {
+    const k = key(spelling);
+    if (!k || this.names.has(k)) return;
+    const single = !k.includes(' ');
+    const name: Name = { drugId, display, spelling, freeText: drugId !== null || !single || looksForeign(k) };
+    this.names.set(k, name);
+    const accented = spelling.normalize('NFC').toLowerCase().trim();
+    if (!this.exact.has(accented)) this.exact.set(accented, name);
+  }
+
+  /** The formulary drug a name stands for, or null (outside the formulary, ambiguous or unknown). */
   resolve(mention: string): Resolution | null {
+    const r = this.read(mention);
+    return r.kind === 'formulary' ? { ...r.resolution } : null;
+  }
+
+  /** Is the token a drug name we know (formulary or lexicon), as typed? */
+  isDrugName(token: string): boolean {
+    return this.names.has(key(token));
+  }
+
+  /** The display name of a formulary drug. */
+  nameOf(drugId: string): string | null {
+    return this.displayOf.get(drugId) ?? null;
+  }
+
+  read(mention: string): Reading {
     const accented = mention.normalize('NFC').toLowerCase().trim();
     const ex = this.exact.get(accented);
-    if (ex) return { drug_id: ex, confidence: 1, via: 'exact', matched: mention };
-    const f = syllables(mention).join(' ');
-    if (!f) return null;
+    if (ex) return this.readingOf(ex, 'exact', mention);
+    const f = key(mention);
+    if (!f) return { kind: 'unknown' };
     const hit = this.names.get(f);
-    if (hit) return { drug_id: hit.drug_id, confidence: 0.98, via: 'folded', matched: hit.name };
-    if (this.fuzzy.has(f)) return this.copy(this.fuzzy.get(f)!);
+    if (hit) return this.readingOf(hit, 'folded', mention);
+    const cached = this.readings.get(f);
+    if (cached) return copy(cached);
     const found = this.nearest(f);
-    if (this.fuzzy.size >= FUZZY_CACHE_SIZE) this.fuzzy.clear();
-    this.fuzzy.set(f, found);
-    return this.copy(found);
+    if (this.readings.size >= READING_CACHE_SIZE) this.readings.clear();
+    this.readings.set(f, found);
+    return copy(found);
   }
 
-  private copy(r: Resolution | null): Resolution | null {
-    return r && { ...r };
-  }
-
-  private nearest(f: string): Resolution | null {
-    let best: Resolution | null = null;
-    for (const [name, { drug_id, name: display }] of this.names) {
-      const limit = maxTypos(name.length);
-      if (limit === 0) continue;
-      const dist = editDistance(f, name, limit);
-      if (dist > limit) continue;
-      const confidence = 1 - dist / Math.max(name.length, f.length);
-      if (!best || confidence > best.confidence) best = { drug_id, confidence, via: 'fuzzy', matched: display };
-    }
-    return best && best.confidence >= MIN_CONFIDENCE ? best : null;
+  private readingOf(n: Name, via: 'exact' | 'folded', typed: string): Reading {
+    return n.drugId
+      ? {
+          kind: 'formulary',
+          resolution: {
+            drug_id: n.drugId,
+            confidence: via === 'exact' ? 1 : 0.98,
+            via,
+            matched: via === 'exact' ? typed : n.spelling,
+          },
+        }
+      : { kind: 'outside', name: n.display, via };
   }
 
   /**
-   * Finds drug mentions in free text: the longest known name at each position, typo'd
-   * names among foreign-looking words, and foreign-looking words that resolve to
-   * nothing (reported back as unknown mentions).
+   * A typo: the closest known spellings. A formulary drug wins only alone at the smallest
+   * distance, with every drug outside the formulary strictly farther; an outside drug closest
+   * alone is that drug; a tie between different drugs is ambiguous.
+   */
+  private nearest(f: string): Reading {
+    let bestF = Infinity;
+    let bestO = Infinity;
+    const atF = new Map<string, Name>();
+    const atO = new Map<string, Name>();
+    for (const [spelling, n] of this.names) {
+      const limit = maxTypos(spelling.length);
+      if (limit === 0 || Math.abs(spelling.length - f.length) > limit) continue;
+      const dist = editDistance(f, spelling, limit);
+      if (dist > limit) continue;
+      const id = n.drugId ?? `outside:${n.display}`;
+      if (n.drugId) {
+        if (dist < bestF) {
+          bestF = dist;
+          atF.clear();
+        }
+        if (dist === bestF) atF.set(id, n);
+      } else {
+        if (dist < bestO) {
+          bestO = dist;
+          atO.clear();
+        }
+        if (dist === bestO) atO.set(id, n);
+      }
+    }
+    if (bestF === Infinity && bestO === Infinity) return { kind: 'unknown' };
+    const display = (m: Map<string, Name>) => [...new Set([...m.values()].map((n) => n.display))];
+    if (bestF < bestO && atF.size === 1) {
+      const [[drugId, n]] = [...atF];
+      const confidence = 1 - bestF / Math.max(f.length, key(n.spelling).length);
+      if (confidence >= MIN_CONFIDENCE)
+        return { kind: 'formulary', resolution: { drug_id: drugId, confidence, via: 'fuzzy', matched: n.display } };
+      return { kind: 'ambiguous', candidates: display(atF) };
+    }
+    if (bestO < bestF && atO.size === 1) return { kind: 'outside', name: [...atO.values()][0].display, via: 'fuzzy' };
+    const tied = bestF === bestO ? [...display(atF), ...display(atO)] : bestF < bestO ? display(atF) : display(atO);
+    return tied.length > 1 ? { kind: 'ambiguous', candidates: tied.slice(0, 5) } : { kind: 'unknown' };
+  }
+
+  /**
+   * Finds drug mentions in free text: the longest known name at each position (formulary or
+   * lexicon), then typos among foreign-looking words, and foreign-looking words that read as
+   * no drug (reported back as unknown mentions).
    */
   findMentions(text: string): Mention[] {
     const original = text.normalize('NFC').match(/[\p{L}\p{N}]+(?:[.,'-][\p{L}\p{N}]+)*/gu) ?? [];
@@ -205,12 +312,14 @@ export class DrugResolver {
     for (let i = 0; i < words.length;) {
       let matched = 0;
       for (let n = Math.min(this.maxWords, words.length - i); n >= 1 && !matched; n--) {
-        const phrase = words.slice(i, i + n).join(' ');
-        const hit = this.names.get(phrase);
-        if (hit) {
+        const hit = this.names.get(words.slice(i, i + n).join(' '));
+        if (hit && hit.freeText) {
+          const typed = original.slice(i, i + n).join(' ');
+          const reading = this.readingOf(hit, 'exact', typed);
           out.push({
-            text: original.slice(i, i + n).join(' '),
-            resolution: { drug_id: hit.drug_id, confidence: 1, via: 'exact', matched: hit.name },
+            text: typed,
+            resolution: reading.kind === 'formulary' ? { ...reading.resolution, confidence: 1 } : null,
+            reading,
           });
           matched = n;
         }
@@ -221,10 +330,24 @@ export class DrugResolver {
       }
       const w = words[i];
       if (w.length >= 4 && looksForeign(w) && !NOT_DRUGS.has(w)) {
-        out.push({ text: original[i], resolution: this.resolve(original[i]) });
+        const reading = this.read(original[i]);
+        out.push({ text: original[i], resolution: reading.kind === 'formulary' ? reading.resolution : null, reading });
       }
       i += 1;
     }
     return out;
   }
+}
+
+/** A spelling's lookup key: folded syllables ("Amoxicilin + acid clavulanic" → "amoxicilin acid clavulanic"). */
+function key(s: string): string {
+  return syllables(s).join(' ');
+}
+
+function copy(r: Reading): Reading {
+  return r.kind === 'formulary'
+    ? { kind: 'formulary', resolution: { ...r.resolution } }
+    : r.kind === 'ambiguous'
+      ? { kind: 'ambiguous', candidates: [...r.candidates] }
+      : { ...r };
 }

@@ -1,95 +1,136 @@
 import type { SectionKey } from '@app/contracts';
-import { syllables } from './normalize';
+import { normalize } from './normalize';
+import { says, words, type Word } from './words';
 
 /**
- * What a turn asks about -> monograph section. Phrases are matched on folded
- * syllables, longest first, so "chống chỉ định" never reads as "chỉ định".
+ * What a turn asks about -> monograph section. Phrases are written with their diacritics and
+ * matched diacritics-aware (a word typed with marks says only itself: "liệu" is not "liều"),
+ * in priority order, so "chống chỉ định" never reads as "chỉ định".
  */
 const PHRASES: [string, SectionKey][] = [
-  ['thuoc giai doc', 'qua_lieu_va_xu_tri'],
-  ['giai doc', 'qua_lieu_va_xu_tri'],
-  ['trung hoa', 'qua_lieu_va_xu_tri'],
-  ['chat doi khang', 'qua_lieu_va_xu_tri'],
-  ['nong do', 'than_trong'],
-  ['chong chi dinh', 'chong_chi_dinh'],
-  ['khong duoc dung', 'chong_chi_dinh'],
-  ['khong nen dung', 'chong_chi_dinh'],
-  ['cam dung', 'chong_chi_dinh'],
-  ['tac dung khong mong muon', 'tac_dung_khong_mong_muon'],
-  ['tac dung phu', 'tac_dung_khong_mong_muon'],
-  ['phan ung co hai', 'tac_dung_khong_mong_muon'],
+  ['thuốc giải độc', 'qua_lieu_va_xu_tri'],
+  ['giải độc', 'qua_lieu_va_xu_tri'],
+  ['trung hòa', 'qua_lieu_va_xu_tri'],
+  ['trung hoà', 'qua_lieu_va_xu_tri'],
+  ['chất đối kháng', 'qua_lieu_va_xu_tri'],
+  ['nồng độ', 'than_trong'],
+  ['chống chỉ định', 'chong_chi_dinh'],
+  ['không được dùng', 'chong_chi_dinh'],
+  ['không nên dùng', 'chong_chi_dinh'],
+  ['cấm dùng', 'chong_chi_dinh'],
+  ['tác dụng không mong muốn', 'tac_dung_khong_mong_muon'],
+  ['tác dụng phụ', 'tac_dung_khong_mong_muon'],
+  ['phản ứng có hại', 'tac_dung_khong_mong_muon'],
   ['adr', 'tac_dung_khong_mong_muon'],
-  ['qua lieu', 'qua_lieu_va_xu_tri'],
-  ['ngo doc', 'qua_lieu_va_xu_tri'],
-  ['uong nham', 'qua_lieu_va_xu_tri'],
-  ['tuong tac', 'tuong_tac_thuoc'],
-  ['dung chung', 'tuong_tac_thuoc'],
-  ['phoi hop', 'tuong_tac_thuoc'],
-  ['uong cung', 'tuong_tac_thuoc'],
-  ['dung cung', 'tuong_tac_thuoc'],
-  ['cho con bu', 'thoi_ky_cho_con_bu'],
-  ['dang cho bu', 'thoi_ky_cho_con_bu'],
-  ['nuoi con bang sua me', 'thoi_ky_cho_con_bu'],
+  ['quá liều', 'qua_lieu_va_xu_tri'],
+  ['ngộ độc', 'qua_lieu_va_xu_tri'],
+  ['uống nhầm', 'qua_lieu_va_xu_tri'],
+  ['uống lộn', 'qua_lieu_va_xu_tri'],
+  ['nuốt nhầm', 'qua_lieu_va_xu_tri'],
+  ['nuốt phải', 'qua_lieu_va_xu_tri'],
+  ['lỡ uống', 'qua_lieu_va_xu_tri'],
+  ['lỡ cho uống', 'qua_lieu_va_xu_tri'],
+  ['uống quá nhiều', 'qua_lieu_va_xu_tri'],
+  ['uống cả vỉ', 'qua_lieu_va_xu_tri'],
+  ['uống hết vỉ', 'qua_lieu_va_xu_tri'],
+  ['inr cao', 'qua_lieu_va_xu_tri'],
+  ['inr tăng', 'qua_lieu_va_xu_tri'],
+  ['xử trí', 'qua_lieu_va_xu_tri'],
+  ['tương tác', 'tuong_tac_thuoc'],
+  ['dùng chung', 'tuong_tac_thuoc'],
+  ['phối hợp', 'tuong_tac_thuoc'],
+  ['uống cùng', 'tuong_tac_thuoc'],
+  ['dùng cùng', 'tuong_tac_thuoc'],
+  ['cho con bú', 'thoi_ky_cho_con_bu'],
+  ['đang cho bú', 'thoi_ky_cho_con_bu'],
+  ['cho bú', 'thoi_ky_cho_con_bu'],
+  ['nuôi con bằng sữa mẹ', 'thoi_ky_cho_con_bu'],
   ['mang thai', 'thoi_ky_mang_thai'],
-  ['co thai', 'thoi_ky_mang_thai'],
-  ['co bau', 'thoi_ky_mang_thai'],
-  ['thai ky', 'thoi_ky_mang_thai'],
-  ['ba bau', 'thoi_ky_mang_thai'],
-  ['thai phu', 'thoi_ky_mang_thai'],
+  ['có thai', 'thoi_ky_mang_thai'],
+  ['có bầu', 'thoi_ky_mang_thai'],
+  ['thai kỳ', 'thoi_ky_mang_thai'],
+  ['bà bầu', 'thoi_ky_mang_thai'],
+  ['mẹ bầu', 'thoi_ky_mang_thai'],
+  ['phụ nữ mang thai', 'thoi_ky_mang_thai'],
+  ['thai phụ', 'thoi_ky_mang_thai'],
   ['thai nhi', 'thoi_ky_mang_thai'],
-  ['anh huong den thai', 'thoi_ky_mang_thai'],
-  ['lieu dung', 'lieu_luong_cach_dung'],
-  ['lieu luong', 'lieu_luong_cach_dung'],
-  ['cach dung', 'lieu_luong_cach_dung'],
-  ['bao nhieu mg', 'lieu_luong_cach_dung'],
-  ['may lan', 'lieu_luong_cach_dung'],
-  ['than trong', 'than_trong'],
-  ['luu y', 'than_trong'],
-  ['canh bao', 'than_trong'],
-  ['chi dinh', 'chi_dinh'],
-  ['cong dung', 'chi_dinh'],
-  ['dung de lam gi', 'chi_dinh'],
-  ['tri benh gi', 'chi_dinh'],
-  ['dieu tri benh gi', 'chi_dinh'],
-  ['duoc ly', 'duoc_ly'],
-  ['co che', 'duoc_ly'],
-  ['duoc dong hoc', 'duoc_ly'],
+  ['ảnh hưởng đến thai', 'thoi_ky_mang_thai'],
+  ['liều dùng', 'lieu_luong_cach_dung'],
+  ['liều lượng', 'lieu_luong_cach_dung'],
+  ['cách dùng', 'lieu_luong_cach_dung'],
+  ['bao nhiêu mg', 'lieu_luong_cach_dung'],
+  ['mấy lần', 'lieu_luong_cach_dung'],
+  ['pha loãng', 'lieu_luong_cach_dung'],
+  ['pha với', 'lieu_luong_cach_dung'],
+  ['pha vào', 'lieu_luong_cach_dung'],
+  ['pha trong', 'lieu_luong_cach_dung'],
+  ['pha bằng', 'lieu_luong_cach_dung'],
+  ['tốc độ truyền', 'lieu_luong_cach_dung'],
+  ['truyền trong bao lâu', 'lieu_luong_cach_dung'],
+  ['tiêm thế nào', 'lieu_luong_cach_dung'],
+  ['tiêm như thế nào', 'lieu_luong_cach_dung'],
+  ['tiêm ra sao', 'lieu_luong_cach_dung'],
+  ['truyền thế nào', 'lieu_luong_cach_dung'],
+  ['truyền như thế nào', 'lieu_luong_cach_dung'],
+  ['uống thế nào', 'lieu_luong_cach_dung'],
+  ['uống như thế nào', 'lieu_luong_cach_dung'],
+  ['dùng thế nào', 'lieu_luong_cach_dung'],
+  ['dùng như thế nào', 'lieu_luong_cach_dung'],
+  ['thận trọng', 'than_trong'],
+  ['lưu ý', 'than_trong'],
+  ['cảnh báo', 'than_trong'],
+  ['chỉ định', 'chi_dinh'],
+  ['công dụng', 'chi_dinh'],
+  ['dùng để làm gì', 'chi_dinh'],
+  ['để làm gì', 'chi_dinh'],
+  ['trị bệnh gì', 'chi_dinh'],
+  ['chữa bệnh gì', 'chi_dinh'],
+  ['điều trị bệnh gì', 'chi_dinh'],
+  ['dược lý', 'duoc_ly'],
+  ['cơ chế', 'duoc_ly'],
+  ['dược động học', 'duoc_ly'],
 ];
+
 /**
  * Generic wording that only decides the section when nothing more specific was asked:
  * "liều thấp … cơ chế nào" is about the mechanism, "có dùng cho trẻ dưới 8 tuổi không"
  * about contraindications unless pregnancy or lactation is named.
  */
 const WEAK: [string, SectionKey][] = [
-  ['lieu', 'lieu_luong_cach_dung'],
-  ['co dung cho', 'chong_chi_dinh'],
-  ['dung cho', 'chong_chi_dinh'],
-  ['dung duoc cho', 'chong_chi_dinh'],
-  ['co duoc dung', 'chong_chi_dinh'],
-  ['co gay', 'tac_dung_khong_mong_muon'],
-  ['truoc hay sau', 'lieu_luong_cach_dung'],
-  ['bua an', 'lieu_luong_cach_dung'],
-  ['uong luc nao', 'lieu_luong_cach_dung'],
-  ['uong khi nao', 'lieu_luong_cach_dung'],
-  ['gay ra', 'tac_dung_khong_mong_muon'],
+  ['liều', 'lieu_luong_cach_dung'],
+  ['pha', 'lieu_luong_cach_dung'],
+  ['có dùng cho', 'chong_chi_dinh'],
+  ['dùng cho', 'chong_chi_dinh'],
+  ['dùng được cho', 'chong_chi_dinh'],
+  ['có được dùng', 'chong_chi_dinh'],
+  ['có gây', 'tac_dung_khong_mong_muon'],
+  ['có hại', 'than_trong'],
+  ['hại thận', 'than_trong'],
+  ['hại gan', 'than_trong'],
+  ['trước hay sau', 'lieu_luong_cach_dung'],
+  ['bữa ăn', 'lieu_luong_cach_dung'],
+  ['uống lúc nào', 'lieu_luong_cach_dung'],
+  ['uống khi nào', 'lieu_luong_cach_dung'],
+  ['gây ra', 'tac_dung_khong_mong_muon'],
 ];
 
-function find(
-  hay: string,
-  phrases: [string, SectionKey][],
-): { found: { at: number; section: SectionKey }[]; hay: string } {
-  const found: { at: number; section: SectionKey }[] = [];
-  // phrases are in priority order: a specific phrase claims its words before a shorter one inside it
+interface Found {
+  at: number;
+  section: SectionKey;
+}
+
+/** Matches phrases in priority order; a matched phrase claims its words so a shorter one inside it cannot. */
+function find(ws: (Word | null)[], phrases: [string, SectionKey][]): Found[] {
+  const found: Found[] = [];
   for (const [phrase, section] of phrases) {
-    const needle = ` ${phrase} `;
-    let at = hay.indexOf(needle);
-    while (at >= 0) {
-      found.push({ at, section });
-      hay = hay.slice(0, at + 1) + '#'.repeat(phrase.length) + hay.slice(at + 1 + phrase.length);
-      at = hay.indexOf(needle);
+    const p = normalize(phrase).split(' ');
+    for (let i = 0; i + p.length <= ws.length; i++) {
+      if (!p.every((pw, k) => ws[i + k] !== null && says(ws[i + k]!, pw))) continue;
+      found.push({ at: i, section });
+      for (let k = 0; k < p.length; k++) ws[i + k] = null;
     }
   }
-  return { found, hay };
+  return found;
 }
 
 /**
@@ -98,12 +139,12 @@ function find(
  * ("X được chỉ định cho bệnh gì" is the indications question, so "được chỉ định" is not here.)
  */
 const NOT_A_SECTION: [string, SectionKey][] = [
-  'bac si chi dinh',
-  'bs chi dinh',
-  'da chi dinh',
-  'bac si da chi dinh',
-  'bac si ke',
-  'bs ke',
+  'bác sĩ chỉ định',
+  'bs chỉ định',
+  'đã chỉ định',
+  'bác sĩ đã chỉ định',
+  'bác sĩ kê',
+  'bs kê',
 ].map(
   // the section is never read: these matches only blank their words out of the text
   (p) => [p, 'chi_dinh'],
@@ -111,11 +152,12 @@ const NOT_A_SECTION: [string, SectionKey][] = [
 
 /** All sections the text asks about: specific ones in order of first mention, then generic ones. */
 export function routeSections(text: string): SectionKey[] {
-  const masked = find(` ${syllables(text).join(' ')} `, NOT_A_SECTION);
-  const strong = find(masked.hay, PHRASES);
-  const weak = find(strong.hay, WEAK);
+  const ws: (Word | null)[] = words(text);
+  find(ws, NOT_A_SECTION);
+  const strong = find(ws, PHRASES);
+  const weak = find(ws, WEAK);
   const out: SectionKey[] = [];
-  for (const f of [...strong.found.sort((a, b) => a.at - b.at), ...weak.found.sort((a, b) => a.at - b.at)])
+  for (const f of [...strong.sort((a, b) => a.at - b.at), ...weak.sort((a, b) => a.at - b.at)])
     if (!out.includes(f.section)) out.push(f.section);
   return out;
 }

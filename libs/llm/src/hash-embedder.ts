@@ -17,6 +17,7 @@ function fnv1a(s: string): number {
  */
 export class HashEmbedder implements Embedder {
   readonly id: string;
+  readonly remote = false;
 
   constructor(readonly dim = 384) {
     this.id = `hash-v1-${dim}`;

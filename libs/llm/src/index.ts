@@ -1,6 +1,5 @@
 export * from './providers';
 export * from './hash-embedder';
-export * from './stub/sentences';
 export * from './stub/stub-understander';
 export * from './stub/stub-generator';
 export * from './stub/stub-verifier';

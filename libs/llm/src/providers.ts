@@ -10,7 +10,13 @@ import type {
 
 /** LLM call #1: a turn (with history and the prior frame) to a QueryFrame. Drug ids are resolved by code afterwards. */
 export interface Understander {
-  understand(turn: string, history: ConversationLine[], priorFrame: QueryFrame | null): Promise<QueryFrame>;
+  /** `expanded`: the turn with its ward shorthand expanded, a reading aid for the model. */
+  understand(
+    turn: string,
+    history: ConversationLine[],
+    priorFrame: QueryFrame | null,
+    expanded?: string,
+  ): Promise<QueryFrame>;
 }
 
 /** LLM calls #3, #3b, #5: grounded generation (also list mode and completeness repair). */
@@ -28,6 +34,8 @@ export interface AnswerVerifier {
 export interface Embedder {
   readonly id: string;
   readonly dim: number;
+  /** A provider call (Bedrock): counted against the turn's budget and its deadline, like any model call. */
+  readonly remote: boolean;
   embed(texts: string[]): Promise<Float32Array[]>;
 }
 

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { AgentReply, ConversationLine, QueryFrame, TurnReply } from '@app/contracts';
+import {
+  QueryFrameSchema,
+  type AgentReply,
+  type ConversationLine,
+  type QueryFrame,
+  type TurnReply,
+} from '@app/contracts';
 import { ConversationEntity } from './entities/conversation.entity';
 import { ConversationLineEntity } from './entities/conversation-line.entity';
 import { finishTurnStatement } from './turn.repository';
@@ -56,7 +62,10 @@ export class ConversationRepository {
     )) as { clarify_streak: number; last_frame: QueryFrame | null; lines: ConversationLine[] }[];
     const conv = rows[0];
     if (!conv) return { lines: [], lastFrame: null, clarifyStreak: 0 };
-    return { lines: conv.lines, lastFrame: conv.last_frame ?? null, clarifyStreak: conv.clarify_streak };
+    // a frame stored by an older release is read through today's schema (new fields take their defaults);
+    // one that no longer parses is no memory rather than a wrong one
+    const frame = conv.last_frame ? QueryFrameSchema.safeParse(conv.last_frame) : null;
+    return { lines: conv.lines, lastFrame: frame?.success ? frame.data : null, clarifyStreak: conv.clarify_streak };
   }
 
   /**

@@ -24,11 +24,16 @@ import type { ToolCaller } from './tool-caller';
 export class BedrockProvider implements Understander, AnswerGenerator, AnswerVerifier {
   constructor(private readonly caller: ToolCaller) {}
 
-  understand(turn: string, history: ConversationLine[], priorFrame: QueryFrame | null): Promise<QueryFrame> {
+  understand(
+    turn: string,
+    history: ConversationLine[],
+    priorFrame: QueryFrame | null,
+    expanded?: string,
+  ): Promise<QueryFrame> {
     return this.caller.call<QueryFrame>(
       'understand_turn',
       UNDERSTAND_SYSTEM,
-      understandPrompt(turn, history, priorFrame),
+      understandPrompt(turn, history, priorFrame, expanded ?? null),
     );
   }
 

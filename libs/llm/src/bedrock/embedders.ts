@@ -37,6 +37,7 @@ async function invoke(client: BedrockRuntimeClient, modelId: string, body: unkno
 
 /** `bedrock-titan`: amazon.titan-embed-text-v2:0, one text per call. */
 export class TitanEmbedder implements Embedder {
+  readonly remote = true;
   readonly id: string;
   constructor(
     private readonly client: BedrockRuntimeClient,
@@ -62,6 +63,7 @@ export class TitanEmbedder implements Embedder {
 
 /** `bedrock-cohere`: cohere.embed-multilingual-v3, up to 96 texts per call. */
 export class CohereEmbedder implements Embedder {
+  readonly remote = true;
   readonly id: string;
   readonly dim = 1024;
   constructor(

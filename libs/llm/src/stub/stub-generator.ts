@@ -1,7 +1,14 @@
-import type { AnswerSentence, EvidencePart, GenerateRequest, GenerationOutput } from '@app/contracts';
-import { syllables } from '@app/formulary';
+import type { AnswerSentence, EvidencePart, GenerateRequest, GenerationOutput, QueryFrame } from '@app/contracts';
+import {
+  ageOf,
+  parseBandTable,
+  renalClearance,
+  rowConcerns,
+  rowHolds,
+  syllables,
+  type PatientValues,
+} from '@app/formulary';
 import type { AnswerGenerator } from '../providers';
-import { ageBands, ageYears, splitSentences } from './sentences';
 
 const MAX_PARTS = 6;
 
@@ -33,7 +40,7 @@ export class StubGenerator implements AnswerGenerator {
   }
 
   private answer(req: GenerateRequest): AnswerSentence[] {
-    const years = ageYears(req.frame.age_text);
+    const patient = patientOf(req.frame);
     const chosen: EvidencePart[] = [];
     for (const p of forImpairment(req)) if (chosen.length < MAX_PARTS) chosen.push(p);
     for (const o of req.omissions)
@@ -43,15 +50,8 @@ export class StubGenerator implements AnswerGenerator {
       }
     const out: AnswerSentence[] = [];
     for (const p of chosen) {
-      let parts = splitSentences(p.text);
-      if (years !== null && p.section === 'lieu_luong_cach_dung') {
-        const fitting = parts.filter((s) => {
-          const bands = ageBands(s);
-          return bands.length === 0 || bands.some((b) => years >= b.min && years <= b.max);
-        });
-        if (fitting.some((s) => ageBands(s).length > 0)) parts = fitting;
-      }
-      const text = parts.join(' ');
+      const text = req.frame.is_section_overview ? p.text : narrowToPatient(p, patient);
+      if (text === null) continue;
       out.push({
         text: p.drug_id && !text.toLowerCase().includes(p.drug_name.toLowerCase()) ? `${p.drug_name}: ${text}` : text,
         doc_ids: [p.doc_id],
@@ -59,6 +59,34 @@ export class StubGenerator implements AnswerGenerator {
     }
     return out;
   }
+}
+
+function patientOf(frame: QueryFrame): PatientValues {
+  const age = ageOf(frame.age_text);
+  return {
+    ageMin: age ? age.min : null,
+    ageMax: age ? age.max : null,
+    weightKg: frame.weight_kg,
+    clearance: renalClearance(frame.patient.renal),
+  };
+}
+
+/**
+ * A band table (age, weight or kidney bands) is quoted for the patient: its heading, the rows
+ * that hold the patient — each with its label — and the notes written for those rows (a note
+ * after the last row is for every row). A table none of whose rows holds the patient is not
+ * this patient's: null. Anything else is quoted whole.
+ */
+function narrowToPatient(part: EvidencePart, patient: PatientValues): string | null {
+  if (part.section !== 'lieu_luong_cach_dung') return part.text;
+  const table = parseBandTable(part.text);
+  if (!table || !table.rows.some((r) => rowConcerns(r, patient))) return part.text;
+  const rows = table.rows.map((r, i) => ({ r, i })).filter(({ r }) => r.bands.length > 0 && rowHolds(r, patient));
+  if (!rows.length) return null;
+  const keep = new Set(rows.map(({ i }) => i));
+  const notes = table.notes.filter((n) => n.rows.some((i) => keep.has(i))).map((n) => n.text);
+  const body = [rows.map(({ r }) => r.text).join('; '), ...notes].join('; ');
+  return `${table.heading ? `${table.heading}: ` : ''}${body}.`;
 }
 
 const ORGAN_WORDS = {

@@ -161,7 +161,7 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
   });
 
   it('names a drug that is not in the formulary back as unknown', () => {
-    expect(parse('Liều zolpidem cho người lớn?')).toMatchObject({ drugs: [], unknown_drugs: ['zolpidem'] });
+    expect(parse('Liều zolpidem cho người lớn?')).toMatchObject({ drugs: [], unknown_drugs: ['Zolpidem'] });
   });
 
   it('resolves a typo to the formulary drug', () => {
@@ -195,6 +195,6 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
       condition: 'tăng huyết áp',
       patient: { pregnant: true },
     });
-    expect(parse('Người suy thận eGFR 25 dùng metformin được không?').patient.renal).toBe('eGFR 25');
+    expect(parse('Người suy thận eGFR 25 dùng metformin được không?').patient.renal).toBe('eGFR 25 ml/phút');
   });
 });

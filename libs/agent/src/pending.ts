@@ -1,0 +1,43 @@
+import type { QueryFrame } from '@app/contracts';
+
+/**
+ * A reply that carries nothing: no drug, no patient value, no section, no condition — "hả?",
+ * "không biết", "sao cũng được", "?". Read from the grounded frame, so it holds whoever
+ * produced the frame.
+ */
+export function carriesNothing(frame: QueryFrame): boolean {
+  const p = frame.patient;
+  return (
+    // the understanding step asking its own question is not an empty reply
+    !frame.needs_clarify &&
+    !frame.non_human &&
+    frame.drugs.length === 0 &&
+    frame.unknown_drugs.length === 0 &&
+    frame.attribute === null &&
+    frame.population === null &&
+    frame.age_text === null &&
+    frame.weight_kg === null &&
+    frame.route === null &&
+    frame.allowed_routes.length === 0 &&
+    frame.condition === null &&
+    frame.indication === null &&
+    !p.pregnant &&
+    !p.lactating &&
+    p.renal === null &&
+    p.hepatic === null &&
+    p.comorbidities.length === 0 &&
+    p.allergies.length === 0 &&
+    frame.turn_type !== 'condition_relation'
+  );
+}
+
+/**
+ * While a clarifying question is pending (the last reply asked one and the conversation
+ * remembers its frame), a reply that carries nothing does not drop the question: the
+ * pending frame is asked again and the re-ask counts toward the clarify breaker. Returns the
+ * frame to route, or null when the turn is not such a reply.
+ */
+export function pendingQuestion(frame: QueryFrame, prior: QueryFrame | null, clarifyStreak: number): QueryFrame | null {
+  if (!prior || clarifyStreak === 0 || prior.non_human || !carriesNothing(frame)) return null;
+  return { ...prior, needs_clarify: prior.needs_clarify, follow_up: true };
+}

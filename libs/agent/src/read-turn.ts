@@ -1,0 +1,112 @@
+import { POPULATION_LABELS, type AgentReply, type QueryFrame } from '@app/contracts';
+import { expandShorthand, type DrugResolver } from '@app/formulary';
+import { groundFrame, type DroppedField, type UserDrugMentions } from './ground';
+import { carriedFacts, mergeWithPriorFrame } from './merge';
+import { pendingQuestion } from './pending';
+import { formatKg, W } from './wording';
+
+/** The user's own words of this conversation, as the code reads them (ward shorthand expanded). */
+export interface UserWords {
+  /** Earlier user turns, oldest first, then the current turn. */
+  texts: string[];
+  mentions: UserDrugMentions;
+}
+
+/** Reads the user's turns with our resolver: the drugs they name, corrected and ambiguous names. */
+export function readUserWords(resolver: DrugResolver, earlier: string[], current: string): UserWords {
+  const expand = (t: string) => expandShorthand(t, (w) => resolver.isDrugName(w));
+  const texts = [...earlier, current].map(expand);
+  const now = resolver.findMentions(texts[texts.length - 1]);
+  const before = texts.slice(0, -1).flatMap((t) => resolver.findMentions(t));
+  const ids = (ms: typeof now) => [...new Set(ms.flatMap((m) => (m.resolution ? [m.resolution.drug_id] : [])))];
+  return {
+    texts,
+    mentions: {
+      named: [...new Set([...ids(before), ...ids(now)])],
+      current: ids(now),
+      outside: [...new Set(now.flatMap((m) => (m.reading.kind === 'outside' ? [m.reading.name] : [])))],
+      corrected: now.flatMap((m) =>
+        m.reading.kind === 'formulary' && m.reading.resolution.via === 'fuzzy'
+          ? [{ typed: m.text, drug_id: m.reading.resolution.drug_id }]
+          : [],
+      ),
+      ambiguous: now.flatMap((m) =>
+        m.reading.kind === 'ambiguous' ? [{ typed: m.text, candidates: m.reading.candidates }] : [],
+      ),
+    },
+  };
+}
+
+/** How a turn is to be answered: the frame to route and what the reply must say about how it was read. */
+export interface TurnReading {
+  /** The frame to route: grounded, merged with the conversation's frame (or the pending question again). */
+  frame: QueryFrame;
+  /** An unclear reply to a pending clarifying question: the question is asked again. */
+  reasked: boolean;
+  /** Model or parser fields that did not stand in the user's words (traced). */
+  dropped: DroppedField[];
+  /** The merged frame holds patient facts from earlier turns (echoed with the answer). */
+  carried: boolean;
+}
+
+/**
+ * From whatever frame the understanding step returned to the frame the router sees: grounded
+ * in the user's words, then — for a reply that carries nothing while a question is pending —
+ * the pending question again, else merged with the conversation's frame.
+ */
+export function readTurn(
+  understood: QueryFrame,
+  prior: QueryFrame | null,
+  clarifyStreak: number,
+  user: UserWords,
+): TurnReading {
+  const { frame: grounded, dropped } = groundFrame(understood, prior, user.texts, user.mentions);
+  const pending = pendingQuestion(grounded, prior, clarifyStreak);
+  if (pending) return { frame: pending, reasked: true, dropped, carried: false };
+  const merged = mergeWithPriorFrame(grounded, prior);
+  return { frame: merged, reasked: false, dropped, carried: carriedFacts(grounded, merged) };
+}
+
+/** The patient as the conversation gave it: "trẻ em, 5 tuổi, 18 kg, ClCr 25 ml/phút". */
+export function patientFacts(frame: QueryFrame): string {
+  const p = frame.patient;
+  return [
+    frame.population ? POPULATION_LABELS[frame.population] : null,
+    frame.age_text,
+    frame.weight_kg !== null ? `${formatKg(frame.weight_kg)} kg` : null,
+    p.pregnant ? 'đang mang thai' : null,
+    p.lactating ? 'đang cho con bú' : null,
+    p.renal,
+    p.hepatic,
+    ...p.allergies.map((a) => `dị ứng ${a}`),
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/**
+ * What the reply says about how the turn was read: a misspelt name it corrected ("Hiểu là:
+ * Omeprazol"), a question asked again, the patient facts carried from earlier turns (so a
+ * dose never silently rests on them), and named drugs that are not in the formulary.
+ */
+export function annotateReply(
+  reply: AgentReply,
+  reading: TurnReading,
+  user: UserWords,
+  nameOf: (drugId: string) => string,
+): AgentReply {
+  const lead: string[] = [];
+  const notices = [...reply.notices];
+  const corrected = user.mentions.corrected.filter((c) => reading.frame.drugs.includes(c.drug_id));
+  if (corrected.length) lead.push(W.understood(corrected.map((c) => ({ typed: c.typed, name: nameOf(c.drug_id) }))));
+  if (reading.reasked && reply.decision === 'clarify') lead.push(W.reasked);
+  if (reading.carried && reply.decision === 'answerable' && reading.frame.attribute === 'lieu_luong_cach_dung') {
+    const facts = patientFacts(reading.frame);
+    if (facts) lead.push(W.patientEcho(facts));
+  }
+  const unknown = reading.frame.unknown_drugs;
+  if (unknown.length && reading.frame.drugs.length && reply.decision !== 'abstain')
+    notices.push(W.notInFormularyAlso(unknown));
+  if (!lead.length && notices.length === reply.notices.length) return reply;
+  return { ...reply, answer: [...lead, reply.answer].join('\n'), notices };
+}

@@ -1,0 +1,45 @@
+import type { CorpusDrug } from './corpus';
+import { containsPhrase, syllables } from './normalize';
+
+/**
+ * Drug classes an allergy names, by the ATC groups they cover. A stated allergy keeps the
+ * whole class off a condition → drug list: "dị ứng penicilin" removes amoxicillin (J01C).
+ */
+const CLASS_ATC: [string[], string[]][] = [
+  [['penicilin', 'penicillin'], ['J01C']],
+  [
+    ['beta lactam', 'betalactam'],
+    ['J01C', 'J01D'],
+  ],
+  [
+    ['cephalosporin', 'cefalosporin'],
+    ['J01DB', 'J01DC', 'J01DD', 'J01DE', 'J01DI'],
+  ],
+  [['sulfa', 'sulfamid', 'sulfonamid'], ['J01E']],
+  [
+    ['nsaid', 'nsaids', 'thuoc chong viem khong steroid', 'chong viem khong steroid', 'khang viem khong steroid'],
+    ['M01A', 'N02BA', 'B01AC06'],
+  ],
+  [['macrolid'], ['J01FA']],
+  [['quinolon', 'fluoroquinolon'], ['J01M']],
+  [['tetracyclin'], ['J01AA']],
+  [['opioid', 'opiat'], ['N02A']],
+];
+
+/** The ATC groups an allergy term names (empty when it names a single drug or nothing we know). */
+export function allergyClasses(allergy: string): string[] {
+  const a = syllables(allergy).join(' ');
+  return CLASS_ATC.filter(([terms]) => terms.includes(a)).flatMap(([, atc]) => atc);
+}
+
+/**
+ * Must this drug stay off the list for a patient with this allergy? When it belongs to the
+ * named class, is the named drug itself, or its contraindications name the allergen
+ * ("Quá mẫn với penicilin" in a cephalosporin's contraindications).
+ */
+export function excludedByAllergy(drug: CorpusDrug, allergy: string, contraindications: string[]): boolean {
+  if (allergyClasses(allergy).some((prefix) => drug.atc.startsWith(prefix))) return true;
+  const named = [drug.name, ...drug.aliases, drug.drug_id.replace(/_/g, ' ')];
+  if (named.some((n) => syllables(n).join(' ') === syllables(allergy).join(' '))) return true;
+  return contraindications.some((text) => containsPhrase(text, allergy));
+}

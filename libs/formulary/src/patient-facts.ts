@@ -1,0 +1,492 @@
+import { ROUTES, type Population, type Route } from '@app/contracts';
+import { normalize } from './normalize';
+import { PhraseSet, words, type Word } from './words';
+
+/**
+ * What a turn says about the patient, read from the user's own words (after ward
+ * shorthand is expanded). One place for the stub parser, the grounding of any model's
+ * frame and the band checks, so they cannot disagree about what "2 tuổi 3 tháng" means.
+ */
+
+/** An age as the user gave it: the words to echo back and the age in years. */
+export interface Age {
+  /** Canonical, accented, as said: "5 tuổi", "2 tuổi 3 tháng", "3 tuổi rưỡi", "18 tháng", "gần 2 tuổi". */
+  text: string;
+  /** The age in years (months / 12, weeks / 52, days / 365); null when the words give a range ("dưới 2 tuổi"). */
+  years: number | null;
+  /** The ages in years the words allow: [years, years] for an exact age, a range for "gần 2 tuổi", "dưới 2 tuổi". */
+  min: number;
+  max: number;
+}
+
+const NUM = '(\\d+(?:[.,]\\d+)?)';
+// units as typed, with or without their marks (a word typed with other marks is another word)
+const YEAR = '(?:tuổi|tuoi)';
+const MONTH = '(?:tháng|thang)';
+const WEEK = '(?:tuần|tuan)';
+const DAY = '(?:ngày|ngay)';
+const HALF = '(?:rưỡi|ruoi)';
+const END = '(?![\\p{L}\\p{N}])';
+// "dùng 3 tháng", "trong 2 tuần", "sau 5 ngày" are durations, not ages
+const NOT_AFTER =
+  '(?<!(?:trong|sau|mỗi|moi|cách|cach|dùng|dung|uống|uong|trị|tri|kéo dài|keo dai|thêm|them|hơn|hon|thai|bầu|bau)\\s+)';
+
+const num = (s: string) => Number(s.replace(',', '.'));
+const fmt = (n: number) => String(n).replace('.', ',');
+const exact = (text: string, years: number): Age => ({ text, years, min: years, max: years });
+
+/** Age patterns; the one that starts first wins, the more specific on a tie. */
+const AGE_PATTERNS: [RegExp, (m: RegExpExecArray) => Age][] = [
+  // "2 tuổi 3 tháng", "2 tuổi và 3 tháng"
+  [
+    new RegExp(`${NOT_AFTER}${NUM}\\s*${YEAR}\\s*(?:và\\s+|va\\s+)?${NUM}\\s*${MONTH}${END}`, 'iu'),
+    (m) => exact(`${fmt(num(m[1]))} tuổi ${fmt(num(m[2]))} tháng`, num(m[1]) + num(m[2]) / 12),
+  ],
+  // "3 tuổi rưỡi"
+  [
+    new RegExp(`${NOT_AFTER}${NUM}\\s*${YEAR}\\s*${HALF}${END}`, 'iu'),
+    (m) => exact(`${fmt(num(m[1]))} tuổi rưỡi`, num(m[1]) + 0.5),
+  ],
+  // "gần 2 tuổi", "sắp 2 tuổi": a little under; "hơn 4 tuổi", "ngoài 60 tuổi": a little over
+  [
+    new RegExp(`(gần|gan|sắp|sap|hơn|hon|ngoài|ngoai)\\s+${NUM}\\s*${YEAR}${END}`, 'iu'),
+    (m) => {
+      const w = m[1].toLowerCase();
+      const n = num(m[2]);
+      const under = ['gần', 'gan', 'sắp', 'sap'].includes(w);
+      const word = under ? (w.startsWith('s') ? 'sắp' : 'gần') : w.startsWith('ng') ? 'ngoài' : 'hơn';
+      return under
+        ? { text: `${word} ${fmt(n)} tuổi`, years: n - 0.1, min: n - 0.5, max: n - 0.001 }
+        : { text: `${word} ${fmt(n)} tuổi`, years: n + 0.1, min: n + 0.001, max: n + 0.5 };
+    },
+  ],
+  // "dưới 2 tuổi", "chưa đầy 2 tuổi", "trên 12 tuổi", "từ 65 tuổi": a range, not an age
+  [
+    new RegExp(`(dưới|duoi|chưa đầy|chua day|chưa tròn|chua tron|trên|tren|từ|tu)\\s+${NUM}\\s*${YEAR}${END}`, 'iu'),
+    (m) => {
+      const w = m[1].toLowerCase();
+      const n = num(m[2]);
+      const below = /^(dưới|duoi|chưa|chua)/.test(w);
+      const word = below
+        ? w.startsWith('d')
+          ? 'dưới'
+          : 'chưa đầy'
+        : w.startsWith('t') && w.length > 2
+          ? 'trên'
+          : 'từ';
+      return below
+        ? { text: `${word} ${fmt(n)} tuổi`, years: null, min: 0, max: n - 0.001 }
+        : { text: `${word} ${fmt(n)} tuổi`, years: null, min: n, max: 120 };
+    },
+  ],
+  // "tuổi rưỡi" alone is a year and a half
+  [new RegExp(`(?<!\\d\\s*)${YEAR}\\s*${HALF}${END}`, 'iu'), () => exact('tuổi rưỡi', 1.5)],
+  [
+    new RegExp(`${NOT_AFTER}${NUM}\\s*${MONTH}(?:\\s*${YEAR})?${END}`, 'iu'),
+    (m) => exact(`${fmt(num(m[1]))} tháng`, num(m[1]) / 12),
+  ],
+  [
+    new RegExp(`${NOT_AFTER}${NUM}\\s*${WEEK}\\s*${YEAR}${END}`, 'iu'),
+    (m) => exact(`${fmt(num(m[1]))} tuần`, num(m[1]) / 52),
+  ],
+  [
+    new RegExp(`${NOT_AFTER}${NUM}\\s*${DAY}\\s*${YEAR}${END}`, 'iu'),
+    (m) => exact(`${fmt(num(m[1]))} ngày`, num(m[1]) / 365),
+  ],
+  [new RegExp(`${NOT_AFTER}${NUM}\\s*${YEAR}${END}`, 'iu'), (m) => exact(`${fmt(num(m[1]))} tuổi`, num(m[1]))],
+  // weeks and days count as an age without "tuổi" only after a baby's words ("bé 3 tuần")
+  [
+    new RegExp(`(?:bé|be|trẻ|tre|con|sơ sinh|so sinh|cháu|chau)\\s+${NUM}\\s*${WEEK}${END}`, 'iu'),
+    (m) => exact(`${fmt(num(m[1]))} tuần`, num(m[1]) / 52),
+  ],
+  [
+    new RegExp(`(?:bé|be|trẻ|tre|con|sơ sinh|so sinh|cháu|chau)\\s+${NUM}\\s*${DAY}${END}`, 'iu'),
+    (m) => exact(`${fmt(num(m[1]))} ngày`, num(m[1]) / 365),
+  ],
+];
+
+/** Pregnancy weeks ("thai 20 tuần", "mang thai 20 tuần", "bầu 5 tháng") are not the patient's age. */
+const GESTATION = new RegExp(
+  `(?:thai|bầu|bau)(?:\\s+(?:được|duoc|dc|đc|khoảng|khoang))?\\s+${NUM}\\s*(?:${WEEK}|${MONTH})`,
+  'giu',
+);
+
+/** The patient's age as written in the text, or null. */
+export function parseAge(text: string): Age | null {
+  const t = normalize(text).replace(GESTATION, ' ');
+  let best: { at: number; age: Age } | null = null;
+  for (const [re, make] of AGE_PATTERNS) {
+    const m = re.exec(t);
+    if (m && (!best || m.index < best.at)) best = { at: m.index, age: make(m) };
+  }
+  return best?.age ?? null;
+}
+
+/** The age a frame's age text stands for ("5 tuổi", "2 tuổi 3 tháng", "18 tháng", "6 tuần"); null when unreadable. */
+export function ageOf(ageText: string | null): Age | null {
+  if (!ageText) return null;
+  const t = normalize(ageText);
+  const m = new RegExp(`^${NUM}\\s*(tuần|ngày)$`, 'u').exec(t);
+  if (m) return exact(t, m[2] === 'tuần' ? num(m[1]) / 52 : num(m[1]) / 365);
+  return parseAge(t) ?? (/^\\d+([.,]\\d+)?$/.test(t) ? parseAge(`${t} tuổi`) : null);
+}
+
+const WEIGHT = new RegExp(`${NUM}\\s*(?:kg|kgs|ký|kí|ky|ki|cân|kilogram|kilogam|kilo)${END}`, 'iu');
+const WEIGHT_AFTER_NANG = new RegExp(
+  `(?:nặng|nang|cân nặng|can nang|cn)\\s*:?\\s*${NUM}${END}(?!\\s*(?:tuổi|tuoi|tháng|thang|tuần|tuan|ngày|ngay|%|mg|ml))`,
+  'iu',
+);
+
+/** Every weight in kg the text states ("18 kg", "nặng 18", "3,5 ký"), in order. */
+export function parseWeights(text: string): number[] {
+  const t = normalize(text);
+  const out: { at: number; kg: number }[] = [];
+  for (const re of [WEIGHT, WEIGHT_AFTER_NANG])
+    for (const m of t.matchAll(new RegExp(re.source, 'giu'))) {
+      const kg = num(m[1]);
+      if (kg > 0 && kg <= 500 && !out.some((o) => o.kg === kg)) out.push({ at: m.index!, kg });
+    }
+  return out.sort((a, b) => a.at - b.at).map((o) => o.kg);
+}
+
+/** The patient's weight in kg (the first stated), or null. */
+export function parseWeightKg(text: string): number | null {
+  return parseWeights(text)[0] ?? null;
+}
+
+/** A kidney fact: the words to keep and, when given, the clearance in ml/phút. */
+export interface RenalFact {
+  text: string;
+  clearance: number | null;
+}
+
+const CLEARANCE = new RegExp(
+  `(clcr|crcl|egfr|gfr|mlct|độ thanh thải creatinin|do thanh thai creatinin|thanh thải creatinin|thanh thai creatinin|mức lọc cầu thận(?: ước tính)?|muc loc cau than(?: uoc tinh)?)\\s*(?:là|la|khoảng|khoang|~|:|=|<|>|≈)?\\s*${NUM}(?:\\s*(?:ml\\s*\\/\\s*(?:phút|phut|ph|p|min)(?:\\s*\\/\\s*1[.,]73\\s*m2|\\s*\\/\\s*1[.,]73\\s*m²)?))?`,
+  'iu',
+);
+const RENAL_WORDS = new PhraseSet([
+  'suy thận',
+  'suy thận mạn',
+  'suy thận cấp',
+  'bệnh thận',
+  'bệnh thận mạn',
+  'chức năng thận',
+  'lọc máu',
+  'chạy thận',
+  'thẩm phân',
+  'thẩm tách máu',
+  'creatinin',
+  'egfr',
+  'clcr',
+  'crcl',
+  'gfr',
+]);
+
+/** Kidney facts as stated ("ClCr 25 ml/phút", "suy thận"), or null. */
+export function parseRenal(text: string): RenalFact | null {
+  const m = CLEARANCE.exec(normalize(text));
+  if (m) {
+    const label = /^(?:clcr|crcl)$/i.test(m[1])
+      ? 'ClCr'
+      : /^(?:e?gfr|mlct|mức lọc|muc loc)/i.test(m[1])
+        ? 'eGFR'
+        : 'độ thanh thải creatinin';
+    return { text: `${label} ${fmt(num(m[2]))} ml/phút`, clearance: num(m[2]) };
+  }
+  const ws = words(text);
+  const hit = RENAL_WORDS.find(ws)[0];
+  if (!hit) return null;
+  return {
+    text: hit.phrase === 'creatinin' ? 'creatinin bất thường' : normalizeRenalPhrase(hit.phrase),
+    clearance: null,
+  };
+}
+
+function normalizeRenalPhrase(p: string): string {
+  return ['lọc máu', 'chạy thận', 'thẩm phân', 'thẩm tách máu'].includes(p) ? 'lọc máu' : 'suy thận';
+}
+
+/** Clearance in ml/phút from a frame's renal text ("ClCr 25 ml/phút"), or null. */
+export function renalClearance(renal: string | null): number | null {
+  return renal ? (parseRenal(renal)?.clearance ?? null) : null;
+}
+
+const HEPATIC_WORDS = new PhraseSet([
+  'suy gan',
+  'xơ gan',
+  'bệnh gan',
+  'chức năng gan',
+  'viêm gan',
+  'men gan',
+  'child pugh',
+  'child-pugh',
+]);
+
+/** Liver facts as stated ("xơ gan", "suy gan"), or null. */
+export function parseHepatic(text: string): string | null {
+  const hit = HEPATIC_WORDS.find(words(text))[0];
+  if (!hit) return null;
+  return hit.phrase === 'xơ gan' ? 'xơ gan' : hit.phrase === 'viêm gan' ? 'viêm gan' : 'suy gan';
+}
+
+export const POPULATION_CUES: Record<Population, PhraseSet> = {
+  pediatric: new PhraseSet([
+    'trẻ em',
+    'trẻ',
+    'trẻ nhỏ',
+    'trẻ sơ sinh',
+    'sơ sinh',
+    'nhũ nhi',
+    'em bé',
+    'bé',
+    'bé trai',
+    'bé gái',
+    'cháu bé',
+    'con tôi',
+    'con em',
+    'con mình',
+    'con trai tôi',
+    'con gái tôi',
+    'bệnh nhi',
+    'nhi',
+  ]),
+  elderly: new PhraseSet([
+    'người cao tuổi',
+    'người già',
+    'cao tuổi',
+    'lớn tuổi',
+    'người lớn tuổi',
+    'cụ ông',
+    'cụ bà',
+    'ông cụ',
+    'bà cụ',
+  ]),
+  adult: new PhraseSet(['người lớn', 'người trưởng thành', 'trưởng thành']),
+};
+
+/** The population the words name (elderly before adult before child, as "người lớn tuổi" is elderly), or null. */
+export function populationCue(ws: Word[]): Population | null {
+  if (POPULATION_CUES.elderly.has(ws)) return 'elderly';
+  if (POPULATION_CUES.adult.has(ws)) return 'adult';
+  if (POPULATION_CUES.pediatric.has(ws)) return 'pediatric';
+  return null;
+}
+
+/** The population an age belongs to, when all the ages it allows agree. */
+export function populationOfAge(age: Age): Population | null {
+  if (age.min >= 65) return 'elderly';
+  if (age.min >= 18 && age.max < 65) return 'adult';
+  if (age.max < 18) return 'pediatric';
+  return null;
+}
+
+export const PREGNANCY_CUES = new PhraseSet([
+  'có thai',
+  'mang thai',
+  'có bầu',
+  'bà bầu',
+  'mẹ bầu',
+  'mang bầu',
+  'bầu',
+  'thai phụ',
+  'thai kỳ',
+  'thai nhi',
+  'đang mang thai',
+  'phụ nữ có thai',
+]);
+export const LACTATION_CUES = new PhraseSet([
+  'cho con bú',
+  'đang cho bú',
+  'cho bú',
+  'nuôi con bằng sữa mẹ',
+  'nuôi con bú',
+  'đang cho con bú',
+]);
+
+/** Route phrases, longest first; "tĩnh mạch" alone allows either intravenous route. */
+const ROUTE_PHRASES: [string, Route[]][] = [
+  ['đặt trực tràng', ['dat_truc_trang']],
+  ['đặt hậu môn', ['dat_truc_trang']],
+  ['nhét hậu môn', ['dat_truc_trang']],
+  ['viên đạn', ['dat_truc_trang']],
+  ['trực tràng', ['dat_truc_trang']],
+  ['hậu môn', ['dat_truc_trang']],
+  ['tiêm tĩnh mạch', ['tiem_tinh_mach']],
+  ['tiêm tĩnh mạch chậm', ['tiem_tinh_mach']],
+  ['tiêm mạch', ['tiem_tinh_mach']],
+  ['bơm tĩnh mạch', ['tiem_tinh_mach']],
+  ['truyền tĩnh mạch', ['truyen_tinh_mach']],
+  ['truyền', ['truyen_tinh_mach']],
+  ['tĩnh mạch', ['tiem_tinh_mach', 'truyen_tinh_mach']],
+  ['tiêm bắp', ['tiem_bap']],
+  ['tiêm dưới da', ['tiem_duoi_da']],
+  ['dưới da', ['tiem_duoi_da']],
+  ['ngậm dưới lưỡi', ['ngam_duoi_luoi']],
+  ['dưới lưỡi', ['ngam_duoi_luoi']],
+  ['nhỏ mắt', ['nho_mat']],
+  ['bôi ngoài da', ['bo_ngoai_da']],
+  ['bôi', ['bo_ngoai_da']],
+  ['khí dung', ['hit']],
+  ['xịt', ['hit']],
+  ['hít', ['hit']],
+  ['đường uống', ['uong']],
+  ['uống', ['uong']],
+];
+const ROUTE_SET = new PhraseSet(ROUTE_PHRASES.map(([p]) => p));
+const ROUTE_OF = new Map(ROUTE_PHRASES.map(([p, r]) => [normalize(p), r]));
+
+/** "không uống được", "không nuốt được", "nhịn ăn uống": the oral route is out. */
+const NOT_ORAL = new PhraseSet([
+  'không uống được',
+  'không uống đc',
+  'không uống dc',
+  'ko uống được',
+  'không thể uống',
+  'không uống nổi',
+  'không nuốt được',
+  'không nuốt đc',
+  'không thể nuốt',
+  'không nuốt nổi',
+  'nuốt không được',
+  'uống không được',
+  'nhịn ăn uống',
+  'nhịn ăn',
+  'không dùng đường uống',
+  'không dùng được đường uống',
+]);
+
+/** The route the words ask for, and the routes they allow (empty: any). */
+export interface RouteFacts {
+  route: Route | null;
+  allowed: Route[];
+}
+
+export function parseRoute(ws: Word[]): RouteFacts {
+  const notOral = NOT_ORAL.find(ws);
+  // the words of a negated route are not a route
+  const masked = ws.map((w, i) =>
+    notOral.some((h) => i >= h.start && i < h.start + h.length) ? { ...w, text: '#', folded: '#' } : w,
+  );
+  const hits = ROUTE_SET.find(masked).map((h) => ROUTE_OF.get(h.phrase)!);
+  const exact = hits.find((r) => r.length === 1)?.[0] ?? null;
+  if (notOral.length) {
+    const allowed = ROUTES.filter((r) => r !== 'uong');
+    return { route: exact === 'uong' ? null : exact, allowed: exact && exact !== 'uong' ? [] : allowed };
+  }
+  if (exact) return { route: exact, allowed: [] };
+  const loose = hits.find((r) => r.length > 1);
+  return { route: null, allowed: loose ?? [] };
+}
+
+/** Does the text say the route? (a model's route is kept only when the user's words name it) */
+export function saysRoute(ws: Word[], route: Route): boolean {
+  const facts = parseRoute(ws);
+  return facts.route === route || facts.allowed.includes(route);
+}
+
+/** An accidental or excess intake: an overdose question, not a dose question. */
+export const INTAKE_CUES = new PhraseSet([
+  'lỡ uống',
+  'lỡ cho uống',
+  'lỡ tay',
+  'uống nhầm',
+  'uống lộn',
+  'cho uống nhầm',
+  'nuốt nhầm',
+  'nuốt phải',
+  'uống phải',
+  'uống quá liều',
+  'quá liều',
+  'uống quá nhiều',
+  'uống dư',
+  'uống cả vỉ',
+  'uống hết vỉ',
+  'uống hết cả vỉ',
+  'uống cả lọ',
+  'uống hết lọ',
+  'ngộ độc',
+  'uống gấp đôi',
+  'uống 2 lần liều',
+  'tiêm nhầm',
+  'tiêm quá liều',
+]);
+
+/** A dose asked as a count of dosage units: "mấy viên", "bao nhiêu ml", "xịt mấy nhát". */
+export const UNIT_COUNT_CUES = new PhraseSet(
+  [
+    'viên',
+    'gói',
+    'ống',
+    'giọt',
+    'ml',
+    'nhát',
+    'thìa',
+    'muỗng',
+    'cữ',
+    'liều',
+    'lọ',
+    'ống tiêm',
+    'nhát xịt',
+    'lần xịt',
+    'lần',
+  ].flatMap((u) => [`mấy ${u}`, `bao nhiêu ${u}`, `bn ${u}`]),
+);
+
+/** Questions about a drug that are not clinical: price, purchase, insurance, law, brands. */
+export const NON_CLINICAL_CUES = new PhraseSet([
+  'giá bao nhiêu',
+  'giá thuốc',
+  'giá bán',
+  'giá tiền',
+  'giá cả',
+  'bao nhiêu tiền',
+  'mấy tiền',
+  'hết bao nhiêu tiền',
+  'mua ở đâu',
+  'mua đâu',
+  'mua ở',
+  'chỗ nào bán',
+  'nơi nào bán',
+  'ở đâu bán',
+  'bán ở đâu',
+  'nhà thuốc nào',
+  'có bán không',
+  'bảo hiểm',
+  'bảo hiểm y tế',
+  'bhyt',
+  'bảo hiểm chi trả',
+  'bảo hiểm thanh toán',
+  'được thanh toán',
+  'thanh toán bảo hiểm',
+  'hãng nào',
+  'công ty nào',
+  'biệt dược nào',
+  'tên thương mại',
+  'nhập khẩu',
+  'xuất xứ',
+  'sản xuất ở đâu',
+  'nước nào sản xuất',
+  'đấu thầu',
+  'thông tư',
+  'quy định pháp luật',
+  'luật dược',
+  'có cần đơn',
+  'cần đơn không',
+  'không cần đơn',
+  'kê đơn hay không',
+  'thuốc kê đơn không',
+  'có phải thuốc kê đơn',
+  'mua không cần đơn',
+  'cổ phiếu',
+]);
+
+/** Allergy wording: "dị ứng penicilin", "tiền sử dị ứng với nhóm penicillin", "quá mẫn với aspirin". */
+const ALLERGY =
+  /(?:dị ứng|di ung|dị ưng|quá mẫn|qua man|mẫn cảm|man cam)\s+(?:với\s+|voi\s+)?(?:thuốc\s+|thuoc\s+)?(?:nhóm\s+|nhom\s+|họ\s+|ho\s+)?([\p{L}\p{N}-]+(?:\s+[\p{L}\p{N}-]+){0,2})/giu;
+
+/** The words after an allergy cue, as candidates for a drug or class name (checked by the caller). */
+export function allergyMentions(text: string): string[] {
+  const out: string[] = [];
+  for (const m of normalize(text).matchAll(ALLERGY)) out.push(m[1]);
+  return out;
+}

@@ -1,0 +1,84 @@
+import lexicon from '../../../data/lexicon/ward-shorthand.json';
+import { normalize } from './normalize';
+
+/**
+ * Ward shorthand as data: `data/lexicon/ward-shorthand.json` (reviewed; see its .md) maps
+ * "bn", "68t", "ks", "TM", "THA", "ĐTĐ", "ClCr", "ml/p", "PCM" … to canonical Vietnamese
+ * before a turn is understood, so the parser, the grounding of a model's frame and the
+ * checks all read "bệnh nhân 68 tuổi tăng huyết áp, độ thanh thải creatinin 25 ml/phút".
+ * An entry with another common meaning expands only when a neighbouring word is one of its
+ * context words; two entries for one abbreviation are chosen by how many sides match.
+ */
+
+interface Entry {
+  abbr: string;
+  expansion: string;
+  kind: string;
+  case: 'any' | 'upper';
+  context?: { prev: string[]; next: string[] };
+}
+
+const ENTRIES = (lexicon as { entries: Entry[] }).entries;
+const BY_KEY = new Map<string, Entry[]>();
+for (const e of ENTRIES) {
+  const key = e.case === 'upper' ? e.abbr.normalize('NFC') : e.abbr.normalize('NFC').toLowerCase();
+  BY_KEY.set(key, [...(BY_KEY.get(key) ?? []), e]);
+}
+/** Drug abbreviations of the lexicon count as drug names in a context ("ceftriaxon TM", "PCM TM"). */
+const DRUG_ABBRS = new Set(ENTRIES.filter((e) => e.kind === 'drug').map((e) => e.abbr.toLowerCase()));
+
+/** Numbers glued to a unit ("68t", "14kg", "20w", "3th", "2v", "25ml/p"): the unit becomes its own token. */
+const GLUED =
+  /(?<![\p{L}\d.,])(\d+(?:[.,]\d+)?)(t|th|w|v|ng|h|kg|kgs|ký|kí|ky|ml\/p|ml\/ph|ml\/phút|ml|mg|mcg|tuổi|tuoi|tháng|thang|tuần|tuan|ngày|ngay)(?![\p{L}])/gu;
+const PUNCT = /^([("'[]*)(.*?)([)"'\].,;:!?]*)$/su;
+
+function entriesFor(core: string): Entry[] {
+  const exact = BY_KEY.get(core.normalize('NFC')) ?? [];
+  const any = (BY_KEY.get(core.normalize('NFC').toLowerCase()) ?? []).filter((e) => e.case === 'any');
+  return [...new Set([...exact.filter((e) => e.case === 'upper'), ...any])];
+}
+
+/** Does a neighbouring token satisfy a context word ("#NUM": a number; "#DRUG": a drug name)? */
+function matches(token: string | undefined, words: string[], isDrug: (w: string) => boolean): boolean {
+  if (token === undefined) return false;
+  const t = token.toLowerCase();
+  return words.some((w) =>
+    w === '#NUM' ? /^\d/.test(t) : w === '#DRUG' ? DRUG_ABBRS.has(t) || isDrug(token) : w.toLowerCase() === t,
+  );
+}
+
+/**
+ * The turn with its ward shorthand expanded. `isDrug` says whether a token is a drug name
+ * (the resolver's), for entries that expand next to one. Text that is not shorthand, and
+ * ambiguous shorthand outside its contexts, is left exactly as typed.
+ */
+export function expandShorthand(text: string, isDrug: (token: string) => boolean = () => false): string {
+  const spaced = normalize(text).length ? text.normalize('NFC').replace(GLUED, '$1 $2') : text;
+  const tokens = spaced.split(/(\s+)/);
+  const cores = tokens.map((t) => (/\s/.test(t) ? null : (PUNCT.exec(t)?.[2] ?? t)));
+  const words = cores.map((c, i) => ({ c, i })).filter((w): w is { c: string; i: number } => !!w.c);
+  for (const [k, w] of words.entries()) {
+    const candidates = entriesFor(w.c);
+    if (!candidates.length) continue;
+    const prev = words[k - 1]?.c;
+    const next = words[k + 1]?.c;
+    let best: Entry | null = null;
+    let bestScore = 0;
+    let tie = false;
+    for (const e of candidates) {
+      const score = e.context
+        ? (matches(prev, e.context.prev, isDrug) ? 1 : 0) + (matches(next, e.context.next, isDrug) ? 1 : 0)
+        : 0.5; // an unambiguous entry always applies, but yields to a context match of another meaning
+      if (e.context && score === 0) continue;
+      if (score > bestScore) {
+        best = e;
+        bestScore = score;
+        tie = false;
+      } else if (score === bestScore) tie = true;
+    }
+    if (!best || tie) continue;
+    const m = PUNCT.exec(tokens[w.i])!;
+    tokens[w.i] = `${m[1]}${best.expansion}${m[3]}`;
+  }
+  return tokens.join('');
+}
