@@ -49,6 +49,7 @@ module.exports = {
         '<rootDir>/apps/**/*.spec.ts',
         '<rootDir>/test/deploy/**/*.spec.ts',
         '<rootDir>/test/quality/**/*.spec.ts',
+        '<rootDir>/test/invariants/**/*.spec.ts',
         '<rootDir>/test/adapter/**/*.spec.ts',
       ],
     },

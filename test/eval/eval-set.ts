@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { SECTION_KEYS, TurnReplySchema, type TurnReply } from '@app/contracts';
@@ -15,16 +15,22 @@ interface Expect {
   drugs?: string[];
   required?: string[];
   forbidden?: string[];
+  /** Drug ids that must not be in the reply's drugs (a look-alike, a class the patient is allergic to). */
+  forbidden_drugs?: string[];
   quick_replies?: boolean;
 }
 interface Conversation {
   id: string;
   description: string;
   tags: string[];
+  /** The one class of failure the conversation is aimed at (held-out sets written from issue 16 on). */
+  class?: string;
   turns: { user: string; expect: Expect }[];
 }
 interface TurnResult {
   conversation: string;
+  class: string;
+  ward: boolean;
   turn: number;
   user: string;
   expected: Expect;
@@ -101,6 +107,8 @@ export function describeEvalSet(set: EvalSet): void {
             userTurns.push(t.user);
             results.push({
               conversation: c.id,
+              class: c.class ?? 'unclassified',
+              ward: c.tags.includes('ward'),
               turn: i + 1,
               user: t.user,
               expected: t.expect,
@@ -155,6 +163,7 @@ export function describeEvalSet(set: EvalSet): void {
         required: (e.required ?? []).every((p) => answer.includes(fold(p))),
         forbidden: (e.forbidden ?? []).every((p) => !answer.includes(fold(p))),
         drugs: (e.drugs ?? []).every((d) => r.drugs.includes(d)),
+        forbidden_drugs: (e.forbidden_drugs ?? []).every((d) => !r.drugs.includes(d)),
         quick_replies: !e.quick_replies || r.quick_replies.length > 0,
       };
     }
@@ -197,6 +206,16 @@ function summarise(results: TurnResult[]) {
     confusion[e] ??= {};
     confusion[e][g] = (confusion[e][g] ?? 0) + 1;
   }
+  // per class of failure the conversations aim at (and the ward-shorthand ones across classes)
+  const perClass: Record<string, { turns: number; decision: number; reason: number; all_checks: number }> = {};
+  for (const r of results)
+    for (const k of [r.class, ...(r.ward ? ['ward (any class)'] : [])]) {
+      perClass[k] ??= { turns: 0, decision: 0, reason: 0, all_checks: 0 };
+      perClass[k].turns++;
+      if (r.checks.decision) perClass[k].decision++;
+      if (r.checks.reason) perClass[k].reason++;
+      if (Object.values(r.checks).every(Boolean)) perClass[k].all_checks++;
+    }
   const ms = results.map((r) => r.ms);
   const calls = results.map((r) => r.reply.usage.llm_calls);
   return {
@@ -228,6 +247,7 @@ function summarise(results: TurnResult[]) {
         .map(([k, v]) => [k, { ...v, accuracy: v.correct / v.n }]),
     ),
     confusion,
+    per_class: Object.fromEntries(Object.entries(perClass).sort()),
     sections: SECTION_KEYS.length,
   };
 }
@@ -295,6 +315,8 @@ function markdown(set: EvalSet, r: Report): string {
     '|---|---|---|',
     ...Object.entries(r.per_reason).map(([k, v]) => `| ${k} | ${v.correct}/${v.n} | ${pct(v.accuracy)} |`),
     '',
+    ...perClassTable(r),
+    ...firstRuns(set),
     '## Confusions (expected → got)',
     '',
     ...(Object.entries(r.confusion).flatMap(([e, gs]) =>
@@ -304,4 +326,50 @@ function markdown(set: EvalSet, r: Report): string {
     ) || []),
     '',
   ].join('\n');
+}
+
+/** Accuracy per class of failure (only for sets whose conversations name one). */
+function perClassTable(r: Report): string[] {
+  const rows = Object.entries(r.per_class).filter(([k]) => k !== 'unclassified');
+  if (!rows.length) return [];
+  return [
+    '## Per class (latest run)',
+    '',
+    '| class | turns | decision | reason | every check |',
+    '|---|---|---|---|---|',
+    ...rows.map(
+      ([k, v]) =>
+        `| ${k} | ${v.turns} | ${pct(v.decision / v.turns)} | ${pct(v.reason / v.turns)} | ${pct(v.all_checks / v.turns)} |`,
+    ),
+    '',
+  ];
+}
+
+/**
+ * First-run accuracy per class, as recorded once when each file first ran (`eval/first-runs-<stem>.json`): the honest measure of a held-out file, which later runs (after fixes) cannot change.
+ */
+function firstRuns(set: EvalSet): string[] {
+  const file = join(ROOT, 'eval', `first-runs-${set.stem}.json`);
+  if (!existsSync(file)) return [];
+  const runs = JSON.parse(readFileSync(file, 'utf8')) as {
+    file: string;
+    date: string;
+    commit: string;
+    per_class: Record<string, { turns: number; decision: number; reason: number; all_checks: number }>;
+  }[];
+  return [
+    '## First run per class (recorded once per file, before any fix)',
+    '',
+    ...runs.flatMap((run) => [
+      `\`${run.file}\` — first run ${run.date}, commit ${run.commit}:`,
+      '',
+      '| class | turns | decision | reason | every check |',
+      '|---|---|---|---|---|',
+      ...Object.entries(run.per_class).map(
+        ([k, v]) =>
+          `| ${k} | ${v.turns} | ${pct(v.decision / v.turns)} | ${pct(v.reason / v.turns)} | ${pct(v.all_checks / v.turns)} |`,
+      ),
+      '',
+    ]),
+  ];
 }

@@ -3,10 +3,7 @@ import type { AgentReply, QueryFrame, TurnJob, TurnReply } from '@app/contracts'
 import {
   annotateReply,
   applyClarifyBreaker,
-  frameToRemember,
-  readTurn,
-  readUserWords,
-  route,
+  planTurn,
   statelessClarify,
   understandingFailureReply,
   W,
@@ -108,16 +105,19 @@ export class RagAgent {
       const index = this.corpus.index;
       const nameOf = (id: string) => index.drug(id)?.name ?? id;
       const earlier = stateless ? [] : memory.lines.filter((l) => l.role === 'user').map((l) => l.text);
-      // the frame holds only what the user said, whoever produced it
-      const user = readUserWords(index.resolver, earlier, job.turn);
-      const reading = readTurn(u.value.frame, prior, stateless ? 0 : memory.clarifyStreak, user);
+      // the frame holds only what the user said, whoever produced it; then the routing table
+      const plan = planTurn(
+        u.value.frame,
+        job.turn,
+        { lastFrame: prior, clarifyStreak: stateless ? 0 : memory.clarifyStreak, userTurns: earlier },
+        index.resolver,
+        nameOf,
+      );
+      const { reading, routed: r, user } = plan;
       if (reading.dropped.length)
         trace.add('ground', 'frame', 'dropped', t, { fields: reading.dropped.map((d) => d.field) });
       const frame = reading.frame;
-      t = Date.now();
-      const r = route(job.turn, frame, nameOf, { ambiguousDrugs: user.mentions.ambiguous });
-      // a question asked again stays the pending one; otherwise the conversation remembers this frame
-      remember = reading.reasked ? prior : frameToRemember(frame, r);
+      remember = plan.remember;
       trace.add('route', `row_${r.row}`, r.kind === 'reply' ? r.reply.reason : r.kind, t, {
         row: r.row,
         path: r.kind,

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { HopPayload, HopResult, QueryFrame } from '@app/contracts';
+import { resolveModelDrugs } from '@app/agent';
 import { CorpusIndex } from '@app/formulary';
 import { bedrockProviderFor, StubUnderstander, type Understander } from '@app/llm';
 import { CorpusService } from '@app/persistence';
@@ -45,25 +46,8 @@ export class UnderstandingService {
     return { frame: this.resolveDrugs(frame) };
   }
 
-  /**
-   * Code resolves what the model extracted, with the same rule as the user's own words: a
-   * name that is a known drug outside the formulary stays outside it (never a look-alike), a
-   * typo resolves only to a single closest formulary drug, anything else is reported unknown.
-   */
   private resolveDrugs(frame: QueryFrame): QueryFrame {
     const index = this.corpus.index;
-    const drugs: string[] = [];
-    const unknown = [...frame.unknown_drugs];
-    for (const d of frame.drugs) {
-      if (index.drug(d)) {
-        if (!drugs.includes(d)) drugs.push(d);
-        continue;
-      }
-      const r = index.resolver.read(d);
-      if (r.kind === 'formulary') {
-        if (!drugs.includes(r.resolution.drug_id)) drugs.push(r.resolution.drug_id);
-      } else unknown.push(r.kind === 'outside' ? r.name : d);
-    }
-    return { ...frame, drugs, unknown_drugs: [...new Set(unknown)] };
+    return resolveModelDrugs(frame, index.resolver, (id) => !!index.drug(id));
   }
 }

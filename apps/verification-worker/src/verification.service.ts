@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { HopPayload, HopResult } from '@app/contracts';
-import { checkBands, checkCandidateCitations, checkCitations, checkNumericGrounding, checkPolarity } from '@app/agent';
+import { checkAnswer, passes } from '@app/agent';
 import { ANSWER_VERIFIER, type AnswerVerifier } from '@app/llm';
+import { CorpusService } from '@app/persistence';
 import { RequestBudget } from '@app/platform';
 
 /**
@@ -13,26 +14,32 @@ import { RequestBudget } from '@app/platform';
 export class VerificationService {
   constructor(
     private readonly budget: RequestBudget,
+    private readonly corpus: CorpusService,
     @Inject(ANSWER_VERIFIER) private readonly verifier: AnswerVerifier,
   ) {}
 
+  /** The formulary drugs a text names, read by the resolver of the active corpus. */
+  private drugsIn = (text: string): string[] =>
+    this.corpus.index.resolver.findMentions(text).flatMap((m) => (m.resolution ? [m.resolution.drug_id] : []));
+
   async verify(p: HopPayload<'verification', 'verify'>, turnId: string): Promise<HopResult<'verification', 'verify'>> {
-    const citations = checkCitations(p.answer_sentences, p.evidence);
-    const numbers = checkNumericGrounding(p.answer_sentences, p.evidence, p.user_numbers);
-    const candidates = p.list_mode
-      ? checkCandidateCitations(p.answer_sentences, p.evidence, p.candidates).failures
-      : [];
-    const guard = [...citations.failures, ...numbers.failures, ...candidates];
-    const bands = checkBands(p.answer_sentences, p.evidence, p.frame).failures;
-    const polarity = checkPolarity(p.answer_sentences, p.evidence).failures;
+    const c = checkAnswer({
+      sentences: p.answer_sentences,
+      evidence: p.evidence,
+      userNumbers: p.user_numbers,
+      listMode: p.list_mode,
+      candidates: p.candidates,
+      frame: p.frame,
+      drugsIn: this.drugsIn,
+    });
     const checked = {
-      guard_ok: guard.length === 0,
-      guard_failures: guard,
-      band_failures: bands,
-      polarity_failures: polarity,
+      guard_ok: c.guard.length === 0,
+      guard_failures: c.guard,
+      band_failures: c.bands,
+      polarity_failures: c.polarity,
     };
     // entailment is never asked about an answer the checks in code already refused
-    if (guard.length || bands.length || polarity.length) return { ...checked, entailment: null };
+    if (!passes(c)) return { ...checked, entailment: null };
     await this.budget.require(turnId);
     const entailment = await this.verifier.entail(p.query, p.answer_sentences, p.evidence);
     return { ...checked, entailment };

@@ -32,8 +32,8 @@ const sameBand = (a: Band, b: Band) =>
  * The band check, in code, on every answer whoever wrote it: a number drawn from a row of
  * an age, weight or kidney band table must stand with that row's label (the band written
  * in the same sentence), and — unless the whole section was asked for — the row must hold
- * the patient's age, weight or clearance from the frame. A 5-year-old answered from the
- * 8–9-year row, or a row's dose with its label dropped, fails closed.
+ * the patient's age, weight or clearance from the frame; so must any whole row quoted. A
+ * 5-year-old answered from the 8–9-year row, or a row's dose with its label dropped, fails closed.
  */
 export function checkBands(
   sentences: AnswerSentence[],
@@ -63,6 +63,27 @@ export function checkBands(
       for (const r of [...t.rows].sort((a, b) => b.label.length - a.label.length)) {
         const l = normalize(r.label);
         if (l && rest.includes(l)) rest = rest.split(l).join(' ');
+      }
+    // numbers or not ("dưới 10 ml/phút: chống chỉ định"): a whole row quoted must be the patient's,
+    // and a row's value outside the rows quoted whole stands with its label
+    let unquoted = said;
+    for (const t of banded)
+      for (const r of [...t.rows].sort((a, b) => b.text.length - a.text.length)) {
+        const whole = normalize(r.text);
+        if (!r.bands.length || !unquoted.includes(whole)) continue;
+        unquoted = unquoted.split(whole).join(' | ');
+        if (!overview && rowConcerns(r, patient) && !rowHolds(r, patient))
+          failures.push(`sentence ${i + 1}: the row "${r.label}" does not hold this patient (${describe(frame)})`);
+      }
+    for (const t of banded)
+      for (const r of t.rows) {
+        const value = normalize(r.value);
+        if (!r.bands.length || value.split(' ').length < 2 || !unquoted.includes(value)) continue;
+        const labelled = r.bands.every((b) => saidBands.some((sb) => sameBand(sb, b)));
+        const elsewhere =
+          normalize(t.heading).includes(value) || t.notes.some((n) => normalize(n.text).includes(value));
+        if (!labelled && !elsewhere)
+          failures.push(`sentence ${i + 1}: "${r.value}" from the row "${r.label}" is quoted without its label`);
       }
     for (const n of extractNumbers(rest)) {
       for (const t of banded) {

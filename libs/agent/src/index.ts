@@ -12,3 +12,4 @@ export * from './pending';
 export * from './band-check';
 export * from './polarity';
 export * from './read-turn';
+export * from './answer-checks';

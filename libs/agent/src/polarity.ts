@@ -92,6 +92,8 @@ const content = (text: string) => syllables(text).filter((w) => !STOP.has(w) && 
 /** Share of the clause's content words the sentence repeats: a sentence that repeats most of a clause speaks for it. */
 const COVERS = 0.7;
 const MIN_CLAUSE_WORDS = 3;
+/** A negated clause repeated word for word counts even when another clause matches better. */
+const WHOLE_CLAUSE_WORDS = 4;
 
 /**
  * Polarity, in code as well as by entailment: (1) a claim of safety or absence only where
@@ -104,25 +106,38 @@ export function checkPolarity(sentences: AnswerSentence[], evidence: EvidencePar
   const failures: string[] = [];
   sentences.forEach((s, i) => {
     const cited = s.doc_ids.map((id) => byId.get(id)).filter((p): p is EvidencePart => !!p);
+    // the claim is looked for as a user might type it; everything else is read as written
     const ws = words(s.text);
-    const quote = words(cited.map((p) => p.text).join(' '));
+    const quote = words(cited.map((p) => p.text).join(' '), true);
     const quoted = new Set(SAFETY_CLAIMS.find(quote).map((h) => h.phrase));
     for (const claim of SAFETY_CLAIMS.find(ws))
       if (!quoted.has(claim.phrase))
         failures.push(`sentence ${i + 1}: claims "${claim.phrase}", which its cited parts do not say`);
 
-    const sentenceWords = new Set(content(s.text));
-    const negated = NEGATIONS.has(ws);
-    if (negated) return;
-    for (const p of cited)
-      for (const c of clauses(p.text)) {
-        if (!NEGATIONS.has(words(c))) continue;
-        const cw = content(c);
-        if (cw.length < MIN_CLAUSE_WORDS) continue;
-        const covered = cw.filter((w) => sentenceWords.has(w)).length / cw.length;
-        if (covered >= COVERS)
-          failures.push(`sentence ${i + 1}: repeats "${c.slice(0, 80)}" without its negation or prohibition`);
-      }
+    const evidence = cited
+      .flatMap((p) => clauses(p.text))
+      .map((c) => ({ c, words: content(c), negations: NEGATIONS.find(words(c, true)).length }))
+      .filter((e) => e.words.length >= MIN_CLAUSE_WORDS);
+    // each clause of the sentence keeps the negations of the evidence clause it repeats: the one it
+    // matches best (both ways), and any negated clause it repeats word for word
+    for (const sc of clauses(s.text)) {
+      const said = content(sc);
+      const saidSet = new Set(said);
+      const negations = NEGATIONS.find(words(sc, true)).length;
+      const scored = evidence
+        .map((e) => {
+          const covered = e.words.filter((w) => saidSet.has(w)).length / e.words.length;
+          const explained = said.filter((w) => e.words.includes(w)).length / Math.max(1, said.length);
+          return { ...e, covered, f1: covered + explained ? (2 * covered * explained) / (covered + explained) : 0 };
+        })
+        .filter((e) => e.covered >= COVERS);
+      const best = scored.reduce<(typeof scored)[number] | null>((b, e) => (!b || e.f1 > b.f1 ? e : b), null);
+      const lost = scored.filter(
+        (e) => e.negations > negations && (e === best || (e.covered === 1 && e.words.length >= WHOLE_CLAUSE_WORDS)),
+      );
+      for (const e of lost)
+        failures.push(`sentence ${i + 1}: repeats "${e.c.slice(0, 80)}" without its negation or prohibition`);
+    }
   });
   return { ok: failures.length === 0, failures: [...new Set(failures)] };
 }

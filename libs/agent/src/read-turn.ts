@@ -1,8 +1,9 @@
 import { POPULATION_LABELS, type AgentReply, type QueryFrame } from '@app/contracts';
 import { expandShorthand, type DrugResolver } from '@app/formulary';
 import { groundFrame, type DroppedField, type UserDrugMentions } from './ground';
-import { carriedFacts, mergeWithPriorFrame } from './merge';
+import { carriedFacts, frameToRemember, mergeWithPriorFrame } from './merge';
 import { pendingQuestion } from './pending';
+import { route, type NameOf, type RouteOutcome } from './route';
 import { formatKg, W } from './wording';
 
 /** The user's own words of this conversation, as the code reads them (ward shorthand expanded). */
@@ -109,4 +110,63 @@ export function annotateReply(
     notices.push(W.notInFormularyAlso(unknown));
   if (!lead.length && notices.length === reply.notices.length) return reply;
   return { ...reply, answer: [...lead, reply.answer].join('\n'), notices };
+}
+
+/**
+ * Code reads what a model extracted with the same rule as the user's own words: a name that is a
+ * known drug outside the formulary stays outside it (never a look-alike), a typo resolves only
+ * to a single closest formulary drug, anything else is reported unknown.
+ */
+export function resolveModelDrugs(
+  frame: QueryFrame,
+  resolver: DrugResolver,
+  isFormularyId: (id: string) => boolean,
+): QueryFrame {
+  const drugs: string[] = [];
+  const unknown = [...frame.unknown_drugs];
+  for (const d of frame.drugs) {
+    const r = isFormularyId(d) ? null : resolver.read(d);
+    const id = r === null ? d : r.kind === 'formulary' ? r.resolution.drug_id : null;
+    if (id) {
+      if (!drugs.includes(id)) drugs.push(id);
+    } else unknown.push(r?.kind === 'outside' ? r.name : d);
+  }
+  return { ...frame, drugs, unknown_drugs: [...new Set(unknown)] };
+}
+
+/** What the conversation remembers when a turn starts. */
+export interface TurnMemory {
+  lastFrame: QueryFrame | null;
+  clarifyStreak: number;
+  /** The user's earlier turns, oldest first. */
+  userTurns: string[];
+}
+
+/** A turn read and routed: what the orchestrator then answers, and the frame it remembers. */
+export interface TurnPlan {
+  user: UserWords;
+  reading: TurnReading;
+  routed: RouteOutcome;
+  /** The frame the conversation keeps: the pending one when a question is asked again. */
+  remember: QueryFrame;
+}
+
+/**
+ * The pure half of a turn, in order: the user's words read by our resolver, the understood
+ * frame grounded in them (and the pending question kept, or the conversation's frame merged),
+ * then the routing table. The orchestrator runs the hops around it; the invariant tests run
+ * it over generated conversations and model frames.
+ */
+export function planTurn(
+  understood: QueryFrame,
+  turn: string,
+  memory: TurnMemory,
+  resolver: DrugResolver,
+  nameOf: NameOf,
+): TurnPlan {
+  const user = readUserWords(resolver, memory.userTurns, turn);
+  const reading = readTurn(understood, memory.lastFrame, memory.clarifyStreak, user);
+  const routed = route(turn, reading.frame, nameOf, { ambiguousDrugs: user.mentions.ambiguous });
+  const remember = reading.reasked && memory.lastFrame ? memory.lastFrame : frameToRemember(reading.frame, routed);
+  return { user, reading, routed, remember };
 }

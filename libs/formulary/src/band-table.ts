@@ -46,9 +46,10 @@ export interface BandTable {
 
 const N = '(\\d+(?:,\\d+)?)';
 const AGE_UNIT = '(tuổi|tháng(?:\\s+tuổi)?|tuần(?:\\s+tuổi)?|ngày(?:\\s+tuổi)?)';
-const YEARS_PER: Record<string, number> = { tuổi: 1, tháng: 1 / 12, tuần: 1 / 52, ngày: 1 / 365 };
+/** Units per year: a value in months is divided by 12 (the same arithmetic as the patient's age, so 15 ngày meets 15 ngày). */
+const PER_YEAR: Record<string, number> = { tuổi: 1, tháng: 12, tuần: 52, ngày: 365 };
 const num = (s: string) => Number(s.replace(',', '.'));
-const unitOf = (u: string): number => YEARS_PER[u.split(/\s+/)[0]];
+const unitOf = (u: string): number => PER_YEAR[u.split(/\s+/)[0]];
 const unitKind = (u: string): BandKind => (/kg/.test(u) ? 'weight' : /ml/.test(u) ? 'renal' : 'age');
 
 function band(kind: BandKind, min: number, max: number, minExclusive = false, maxExclusive = false): Band {
@@ -56,8 +57,8 @@ function band(kind: BandKind, min: number, max: number, minExclusive = false, ma
 }
 
 /** One step of the unit: an age band "4 - 5 tuổi" runs to the 6th birthday; weight and clearance are read as written. */
-function stepOf(kind: BandKind, u: string): number {
-  return kind === 'age' ? unitOf(u) : 0;
+function stepOf(kind: BandKind): number {
+  return kind === 'age' ? 1 : 0;
 }
 
 /**
@@ -65,9 +66,9 @@ function stepOf(kind: BandKind, u: string): number {
  * clearances are read as whole numbers too ("15 - 25 kg" then "26 - 35 kg" leaves no gap for 25,5 kg);
  * "A - dưới B" stops before B.
  */
-function upper(b: number, per: number, kind: BandKind, u: string, below: boolean): [number, boolean] {
-  if (below) return [b * per, true];
-  if (kind === 'age') return [b * per + stepOf(kind, u), true];
+function upper(b: number, per: number, kind: BandKind, below: boolean): [number, boolean] {
+  if (below) return [b / per, true];
+  if (kind === 'age') return [(b + stepOf(kind)) / per, true];
   return Number.isInteger(b) ? [b + 1, true] : [b, false];
 }
 
@@ -84,48 +85,48 @@ export function labelBands(label: string): Band[] {
       s = s.slice(0, m.index) + ' '.repeat(m[0].length) + s.slice(m.index + m[0].length);
     }
   };
-  const unitParts = (m: RegExpExecArray, at: number): { kind: BandKind; per: number; u: string } => {
+  const unitParts = (m: RegExpExecArray, at: number): { kind: BandKind; per: number } => {
     const age = m[at];
     const u = age ?? m[at + 1] ?? m[at + 2];
     const kind = age ? 'age' : unitKind(u);
-    return { kind, per: age ? unitOf(age) : 1, u };
+    return { kind, per: age ? unitOf(age) : 1 };
   };
   // mixed units: "1 tháng - 11 tuổi", "6 tháng - dưới 2 tuổi", "trên 5 tuổi đến 11 tuổi"
   take(new RegExp(`(trên\\s+|từ\\s+)?${N}\\s*${UNIT}\\s*(?:-|–|đến|tới)\\s*(dưới\\s+)?${N}\\s*${UNIT}`, 'u'), (m) => {
     const a = unitParts(m, 3);
     const b = unitParts(m, 8);
     if (a.kind !== b.kind) return null;
-    const lo = num(m[2]) * a.per + (m[1]?.startsWith('trên') ? stepOf(a.kind, a.u) : 0);
+    const lo = (num(m[2]) + (m[1]?.startsWith('trên') ? stepOf(a.kind) : 0)) / a.per;
     const below = !!m[6];
-    const [hi, exclusive] = upper(num(m[7]), b.per, b.kind, b.u, below);
+    const [hi, exclusive] = upper(num(m[7]), b.per, b.kind, below);
     return band(a.kind, lo, hi, false, exclusive);
   });
   // "A - B unit", "A - dưới B unit", "A đến B unit"
   take(new RegExp(`${N}\\s*(?:-|–|đến|tới)\\s*(dưới\\s+)?${N}\\s*${UNIT}`, 'u'), (m) => {
-    const { kind, per, u } = unitParts(m, 4);
-    const [hi, exclusive] = upper(num(m[3]), per, kind, u, !!m[2]);
-    return band(kind, num(m[1]) * per, hi, false, exclusive);
+    const { kind, per } = unitParts(m, 4);
+    const [hi, exclusive] = upper(num(m[3]), per, kind, !!m[2]);
+    return band(kind, num(m[1]) / per, hi, false, exclusive);
   });
   // "trên A", "> A", "từ A … trở lên", "≥ A"
   take(new RegExp(`(trên|>|từ|≥)\\s*${N}\\s*${UNIT}(\\s*trở\\s+(?:lên|xuống))?`, 'u'), (m) => {
-    const { kind, per, u } = unitParts(m, 3);
-    const a = num(m[2]) * per;
+    const { kind, per } = unitParts(m, 3);
+    const a = num(m[2]) / per;
     if (m[6] && /xuống/.test(m[6])) return band(kind, 0, a);
-    if (m[1] === 'trên' || m[1] === '>') return band(kind, a + stepOf(kind, u), Infinity, kind !== 'age', false);
+    if (m[1] === 'trên' || m[1] === '>')
+      return band(kind, (num(m[2]) + stepOf(kind)) / per, Infinity, kind !== 'age', false);
     return band(kind, a, Infinity);
   });
   // "dưới A", "< A", "đến A", "tới A", "không quá A", "≤ A"
   take(new RegExp(`(dưới|<|đến|tới|không quá|≤)\\s*${N}\\s*${UNIT}`, 'u'), (m) => {
-    const { kind, per, u } = unitParts(m, 3);
-    const a = num(m[2]) * per;
+    const { kind, per } = unitParts(m, 3);
     return m[1] === 'dưới' || m[1] === '<'
-      ? band(kind, 0, a, false, true)
-      : band(kind, 0, a + stepOf(kind, u), false, kind === 'age');
+      ? band(kind, 0, num(m[2]) / per, false, true)
+      : band(kind, 0, (num(m[2]) + stepOf(kind)) / per, false, kind === 'age');
   });
   // "A unit trở lên / trở xuống"
   take(new RegExp(`${N}\\s*${UNIT}\\s*trở\\s+(lên|xuống)`, 'u'), (m) => {
     const { kind, per } = unitParts(m, 2);
-    const a = num(m[1]) * per;
+    const a = num(m[1]) / per;
     return m[5] === 'lên' ? band(kind, a, Infinity) : band(kind, 0, a);
   });
   return out;

@@ -32,24 +32,29 @@ export interface Mention {
   reading: Reading;
 }
 
+/** Rows reused by editDistance (it is called thousands of times per unknown word). */
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
 /**
  * Optimal string alignment distance (Damerau-Levenshtein with adjacent transpositions).
  * Stops early, returning max + 1, once every cell of a row exceeds `max`.
  */
 export function editDistance(a: string, b: string, max = Infinity): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
+  if (rows[0].length < b.length + 1) rows = [0, 1, 2].map(() => new Int32Array(b.length + 1));
   // three rolling rows: i - 2 (for transpositions), i - 1 and i
-  let older = new Array<number>(b.length + 1).fill(0);
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  let cur = new Array<number>(b.length + 1).fill(0);
+  let [older, prev, cur] = rows;
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
   let prevMin = 0;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
     let rowMin = i;
+    const ai = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const bj = b.charCodeAt(j - 1);
+      const cost = ai === bj ? 0 : 1;
       let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, older[j - 2] + 1);
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) v = Math.min(v, older[j - 2] + 1);
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
@@ -60,6 +65,23 @@ export function editDistance(a: string, b: string, max = Infinity): number {
     [older, prev, cur] = [prev, cur, older];
   }
   return prev[b.length];
+}
+
+/** Letter counts of a folded word (a-z, digits together): the cheap lower bound on the edit distance. */
+function letters(s: string): Uint8Array {
+  const c = new Uint8Array(27);
+  for (let i = 0; i < s.length; i++) {
+    const k = s.charCodeAt(i) - 97;
+    c[k >= 0 && k < 26 ? k : 26]++;
+  }
+  return c;
+}
+
+/** Each edit changes at most two letter counts by one: half the count difference bounds the distance from below. */
+function lettersApart(a: Uint8Array, b: Uint8Array): number {
+  let d = 0;
+  for (let i = 0; i < 27; i++) d += Math.abs(a[i] - b[i]);
+  return Math.ceil(d / 2);
 }
 
 /** Typos tolerated by name length: short names must match closely. */
@@ -168,6 +190,9 @@ interface Name {
   spelling: string;
   /** A single-word name that looks Vietnamese is not matched in free text (it may be an ordinary word). */
   freeText: boolean;
+  /** The folded spelling and its letter counts (for the typo scan). */
+  key: string;
+  letters: Uint8Array;
 }
 
 /**
@@ -204,7 +229,14 @@ export class DrugResolver {
     const k = key(spelling);
     if (!k || this.names.has(k)) return;
     const single = !k.includes(' ');
-    const name: Name = { drugId, display, spelling, freeText: drugId !== null || !single || looksForeign(k) };
+    const name: Name = {
+      drugId,
+      display,
+      spelling,
+      freeText: drugId !== null || !single || looksForeign(k),
+      key: k,
+      letters: letters(k),
+    };
     this.names.set(k, name);
     const accented = spelling.normalize('NFC').toLowerCase().trim();
     if (!this.exact.has(accented)) this.exact.set(accented, name);
@@ -266,9 +298,12 @@ export class DrugResolver {
     let bestO = Infinity;
     const atF = new Map<string, Name>();
     const atO = new Map<string, Name>();
-    for (const [spelling, n] of this.names) {
+    const typed = letters(f);
+    for (const n of this.names.values()) {
+      const spelling = n.key;
       const limit = maxTypos(spelling.length);
-      if (limit === 0 || Math.abs(spelling.length - f.length) > limit) continue;
+      if (limit === 0 || Math.abs(spelling.length - f.length) > limit || lettersApart(typed, n.letters) > limit)
+        continue;
       const dist = editDistance(f, spelling, limit);
       if (dist > limit) continue;
       const id = n.drugId ?? `outside:${n.display}`;
@@ -290,7 +325,7 @@ export class DrugResolver {
     const display = (m: Map<string, Name>) => [...new Set([...m.values()].map((n) => n.display))];
     if (bestF < bestO && atF.size === 1) {
       const [[drugId, n]] = [...atF];
-      const confidence = 1 - bestF / Math.max(f.length, key(n.spelling).length);
+      const confidence = 1 - bestF / Math.max(f.length, n.key.length);
       if (confidence >= MIN_CONFIDENCE)
         return { kind: 'formulary', resolution: { drug_id: drugId, confidence, via: 'fuzzy', matched: n.display } };
       return { kind: 'ambiguous', candidates: display(atF) };
@@ -306,7 +341,8 @@ export class DrugResolver {
    * no drug (reported back as unknown mentions).
    */
   findMentions(text: string): Mention[] {
-    const original = text.normalize('NFC').match(/[\p{L}\p{N}]+(?:[.,'-][\p{L}\p{N}]+)*/gu) ?? [];
+    // tokens as the names are keyed: "Omega-3" and "L-thyroxin" are two words each, decimals stay whole
+    const original = text.normalize('NFC').match(/[\p{L}\p{N}]+(?:[.,]\p{N}+)*/gu) ?? [];
     const words = original.map((w) => fold(w));
     const out: Mention[] = [];
     for (let i = 0; i < words.length;) {

@@ -12,11 +12,15 @@ export interface Word {
 
 const WORD = /[\p{L}\p{N}]+(?:[.,][\p{N}]+)*/gu;
 
-/** The words of a text, each knowing whether the user typed its diacritics. */
-export function words(text: string): Word[] {
+/**
+ * The words of a text, each knowing whether the user typed its diacritics. `written`: the text
+ * is properly written (the formulary, a model's answer), so a word without marks is that word
+ * ("dung dịch" is not "đừng") — only a user's typing is read as possibly unaccented.
+ */
+export function words(text: string, written = false): Word[] {
   return (normalize(text).match(WORD) ?? []).map((w) => {
     const folded = fold(w);
-    return { text: w, folded, plain: folded === w };
+    return { text: w, folded, plain: !written && folded === w };
   });
 }
 

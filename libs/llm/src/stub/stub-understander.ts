@@ -245,6 +245,14 @@ const PATIENT_WORDS = new PhraseSet([
   'bố tôi',
   'vợ tôi',
   'chồng tôi',
+  'mẹ',
+  'bố',
+  'vợ',
+  'chồng',
+  'ông',
+  'bà',
+  'anh',
+  'chị',
   'bệnh nhân',
   'người bệnh',
   'đang',
@@ -285,7 +293,7 @@ const ORGAN_FACTS = new PhraseSet([
   'crcl',
 ]);
 /** Units after a number: the number and its unit are the patient's, never the condition. */
-const AGE_WEIGHT_UNITS = new Set(['tuoi', 'thang', 'tuan', 'ngay', 'kg', 'ky', 'ki', 'ml', 'phut', 'ml/phut']);
+const AGE_WEIGHT_UNITS = new Set(['tuoi', 'thang', 'tuan', 'ngay', 'kg', 'ky', 'ki', 'ml', 'phut', 'p', 'ph', 'min']);
 /** An allergy cue: with its allergen it is the patient's context. */
 const ALLERGY_CUE = '(?:dị ứng|di ung|quá mẫn|qua man)(?:\\s+với|\\s+voi)?(?:\\s+thuốc|\\s+thuoc)?';
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -644,16 +652,19 @@ export class StubUnderstander implements Understander {
       expanded = expanded.replace(new RegExp(`${ALLERGY_CUE}(?:\\s+nhóm|\\s+nhom)?\\s+${escape(a)}`, 'giu'), ' ');
     const ws = words(expanded);
     const context = [...PREGNANCY_CUES.find(ws), ...LACTATION_CUES.find(ws), ...PATIENT_WORDS.find(ws)];
+    // a number with the unit words after it ("5 tháng", "14 kg", "20 ml/phút") is the patient's; "typ 2" stays
+    const measured = new Set<number>();
+    ws.forEach((w, i) => {
+      if (!/^\d/.test(w.text) || !AGE_WEIGHT_UNITS.has(ws[i + 1]?.folded ?? '')) return;
+      measured.add(i);
+      for (let k = i + 1; k < ws.length && AGE_WEIGHT_UNITS.has(ws[k].folded); k++) measured.add(k);
+    });
     const keep = (hits: { start: number; length: number }[]) => {
       const drop = new Set(hits.flatMap((h) => Array.from({ length: h.length }, (_, k) => h.start + k)));
-      return (
-        ws
-          // a number with its unit ("5 tháng", "14 kg") is the patient's; "typ 2" stays with its condition
-          .filter((w, i) => !drop.has(i) && !(/^\d/.test(w.text) && AGE_WEIGHT_UNITS.has(ws[i + 1]?.folded ?? '')))
-          .filter((w, i, all) => !(AGE_WEIGHT_UNITS.has(w.folded) && /^\d/.test(all[i - 1]?.text ?? '')))
-          .map((w) => w.text)
-          .join(' ')
-      );
+      return ws
+        .filter((_, i) => !drop.has(i) && !measured.has(i))
+        .map((w) => w.text)
+        .join(' ');
     };
     const withoutOrgan = keep([...context, ...ORGAN_FACTS.find(ws)]);
     return syllables(withoutOrgan).length ? withoutOrgan : keep(context);

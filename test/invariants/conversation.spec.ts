@@ -1,0 +1,154 @@
+import fc from 'fast-check';
+import { emptyFrame, type QueryFrame } from '@app/contracts';
+import { containsPhrase, expandCondition, fold, syllables } from '@app/formulary';
+import { needsSafetyReview } from '@app/agent';
+import { index, parser, Simulation } from '../support/simulate';
+
+/**
+ * Issue 16, rules 2–4: a pending clarification survives unclear replies; condition → drug reads
+ * the condition, not the sentence, and always reviews a patient's context.
+ */
+/** Drugs with adult and paediatric dosing: a dose question without a population must ask for one. */
+const dosed = index.corpus.drugs.filter((d) =>
+  index.section(d.drug_id, 'lieu_luong_cach_dung').some((p) => p.population.includes('pediatric')),
+);
+const UNCLEAR = [
+  'hả?',
+  'không biết',
+  'ko biet',
+  'sao cũng được',
+  'tùy bạn',
+  'ý là sao',
+  '?',
+  'ừ',
+  'hmm',
+  'gì cơ',
+  'chịu',
+];
+/** An unclear reply as people type it: any case, with or without marks, with punctuation. */
+const unclear = fc
+  .tuple(fc.constantFrom(...UNCLEAR), fc.boolean(), fc.boolean(), fc.constantFrom('', '?', '...', ' ạ'))
+  .map(([u, upper, folded, tail]) => {
+    const t = folded ? fold(u) : u;
+    return `${upper ? t.toUpperCase() : t}${tail}`;
+  });
+
+describe('invariant: a pending clarification is kept until it is answered or the breaker trips', () => {
+  it('asks the same question again after any ≤ 3 unclear replies, keeps the drug, and answers once the population comes', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...dosed), fc.array(unclear, { minLength: 1, maxLength: 3 }), (drug, replies) => {
+        const sim = new Simulation();
+        const first = sim.say(`Liều ${drug.name} bao nhiêu?`);
+        expect(first.outcome).toBe('clarify/missing_population');
+        for (const r of replies) {
+          const t = sim.say(r);
+          expect(t.outcome).toBe('clarify/missing_population');
+          expect(t.drugs).toEqual([drug.drug_id]);
+          expect(t.plan.reading.reasked).toBe(true);
+        }
+        // the streak counted every re-ask: 1 + replies
+        expect(sim.memory.clarifyStreak).toBe(1 + replies.length);
+        const answered = sim.say('người lớn');
+        expect(answered.plan.reading.frame.drugs).toEqual([drug.drug_id]);
+        expect(answered.plan.reading.frame.population).toBe('adult');
+        expect(answered.outcome).not.toBe('clarify/missing_population');
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('counts unclear replies toward the breaker: the fifth clarify in a row abstains', () => {
+    const sim = new Simulation();
+    sim.say('Liều paracetamol?');
+    for (const r of ['hả', 'không biết', '?']) expect(sim.say(r).outcome).toBe('clarify/missing_population');
+    expect(sim.say('tùy').outcome).toBe('abstain/clarify_loop_exhausted');
+  });
+
+  it('keeps a pending age/weight question too, and a route question', () => {
+    const child = new Simulation();
+    expect(child.say('Liều paracetamol cho trẻ?').outcome).toBe('clarify/missing_pediatric_age_or_weight');
+    expect(child.say('không biết').outcome).toBe('clarify/missing_pediatric_age_or_weight');
+    const answered = child.say('5 tuổi 18 kg');
+    expect(answered.plan.reading.frame).toMatchObject({ drugs: ['paracetamol'], age_text: '5 tuổi', weight_kg: 18 });
+  });
+
+  it('a model that answers an unclear reply with an invented frame still re-asks (its values do not stand)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...dosed), unclear, (drug, reply) => {
+        const sim = new Simulation();
+        sim.say(`Liều ${drug.name} bao nhiêu?`);
+        const model = new Simulation((_t, parsed) => ({
+          ...parsed,
+          population: 'adult',
+          age_text: '40 tuổi',
+          route: 'uong',
+        }));
+        model.memory = sim.memory;
+        expect(model.say(reply).outcome).toBe('clarify/missing_population');
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+/** Conditions the formulary names (indication heads of two or more words). */
+const conditions = [...new Set(index.indicationHeads().map((h) => h.toLowerCase()))].filter(
+  (h) => h.split(/\s+/).length >= 2 && h.split(/\s+/).length <= 4 && !/[()]/.test(h),
+);
+const CONTEXTS = [
+  (c: string) => `Tôi đang mang thai 5 tháng, bị ${c} thì uống thuốc gì được?`,
+  (c: string) => `bn nữ 30t có bầu 20 tuần bị ${c}, dùng thuốc nào?`,
+  (c: string) => `Mẹ đang cho con bú bị ${c}, thuốc nào chỉ định?`,
+  (c: string) => `Người suy thận ClCr 25 ml/phút bị ${c} thì dùng thuốc gì?`,
+  (c: string) => `bệnh nhân xơ gan bị ${c} dùng thuốc nào`,
+];
+
+describe('invariant: condition → drug reads the condition, not the sentence', () => {
+  it('lists only drugs whose indication names the condition, and reviews the patient’s context (stage 2)', () => {
+    expect(conditions.length).toBeGreaterThan(20);
+    fc.assert(
+      fc.property(fc.constantFrom(...conditions), fc.constantFrom(...CONTEXTS), (condition, context) => {
+        const turn = context(condition);
+        const t = new Simulation().say(turn);
+        const r = t.plan.routed;
+        expect(needsSafetyReview(t.plan.reading.frame)).toBe(true);
+        if (r.kind !== 'condition_to_drug') return; // a clarify or an abstention never lists
+        // the condition routed is the condition, not the sentence
+        expect(syllables(r.condition).length).toBeLessThanOrEqual(8);
+        for (const s of index.indicationKeyword(r.condition)) {
+          const named = expandCondition(r.condition).some((v) => containsPhrase(s.part.text, v));
+          expect(named).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a patient context without a named condition lists nothing (asks which condition)', () => {
+    for (const t of [
+      'Tôi đang mang thai 5 tháng thì uống thuốc gì được?',
+      'bn suy thận ClCr 20 ml/phút dùng thuốc nào',
+      'mẹ đang cho con bú nên uống thuốc gì',
+    ]) {
+      const r = new Simulation().say(t);
+      expect(r.plan.routed.kind).not.toBe('condition_to_drug');
+    }
+  });
+
+  it('every patient fact the parser reads makes stage 2 run', () => {
+    const patient = (o: Partial<QueryFrame['patient']>) => emptyFrame({ patient: { ...emptyFrame().patient, ...o } });
+    for (const f of [
+      patient({ pregnant: true }),
+      patient({ lactating: true }),
+      patient({ renal: 'suy thận' }),
+      patient({ hepatic: 'xơ gan' }),
+      patient({ comorbidities: ['tăng huyết áp'] }),
+      patient({ allergies: ['penicilin'] }),
+    ])
+      expect(needsSafetyReview(f)).toBe(true);
+    expect(needsSafetyReview(emptyFrame())).toBe(false);
+    expect(parser.parse('bn dị ứng penicilin bị viêm họng dùng kháng sinh nào').patient.allergies).toEqual([
+      'penicilin',
+    ]);
+  });
+});
