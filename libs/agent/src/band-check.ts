@@ -2,6 +2,7 @@ import type { AnswerSentence, EvidencePart, QueryFrame } from '@app/contracts';
 import {
   ageOf,
   labelBands,
+  leadBands,
   normalize,
   parseBandTable,
   renalClearance,
@@ -53,6 +54,23 @@ export function checkBands(
 
   sentences.forEach((s, i) => {
     const cited = s.doc_ids.map((id) => byId.get(id)).filter((p): p is EvidencePart => !!p);
+    // a cited dosing part whose lead phrase names other patients cannot answer for this one
+    if (!overview)
+      for (const p of cited) {
+        const lead = {
+          label: '',
+          bands: p.section === 'lieu_luong_cach_dung' ? leadBands(p.text) : [],
+          value: '',
+          text: '',
+        };
+        if (
+          lead.bands.length &&
+          extractNumbers(s.text).length &&
+          rowConcerns(lead, patient) &&
+          !rowHolds(lead, patient)
+        )
+          failures.push(`sentence ${i + 1}: ${p.doc_id} is for other patients than this one (${describe(frame)})`);
+      }
     const banded = cited.map(tableOf).filter((t): t is BandTable => t !== null);
     if (!banded.length) return;
     const said = normalize(s.text);

@@ -132,8 +132,14 @@ export function checkPolarity(sentences: AnswerSentence[], evidence: EvidencePar
         })
         .filter((e) => e.covered >= COVERS);
       const best = scored.reduce<(typeof scored)[number] | null>((b, e) => (!b || e.f1 > b.f1 ? e : b), null);
+      // a negated clause repeated word for word counts even when another matches better — unless the
+      // evidence says the same words without the negation elsewhere (the sentence may repeat that)
+      const saidPlainly = (e: (typeof scored)[number]) =>
+        evidence.some((o) => o.negations < e.negations && e.words.every((w) => o.words.includes(w)));
       const lost = scored.filter(
-        (e) => e.negations > negations && (e === best || (e.covered === 1 && e.words.length >= WHOLE_CLAUSE_WORDS)),
+        (e) =>
+          e.negations > negations &&
+          (e === best || (e.covered === 1 && e.words.length >= WHOLE_CLAUSE_WORDS && !saidPlainly(e))),
       );
       for (const e of lost)
         failures.push(`sentence ${i + 1}: repeats "${e.c.slice(0, 80)}" without its negation or prohibition`);

@@ -265,3 +265,13 @@ export function rowConcerns(row: BandRow, p: PatientValues): boolean {
       (b.kind === 'renal' && p.clearance !== null),
   );
 }
+
+/**
+ * The bands a part's lead phrase states ("Người lớn và trẻ từ 45 kg, uống: …", "Trẻ em từ 6 tuổi:
+ * …"): the part is for those patients only. Empty when the part has no short lead phrase.
+ */
+export function leadBands(text: string): Band[] {
+  const lead = pieces(text)[0];
+  if (!lead || lead.end !== ':' || lead.text.length > 100) return [];
+  return labelBands(lead.text);
+}

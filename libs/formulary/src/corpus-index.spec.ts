@@ -14,4 +14,17 @@ describe('CorpusIndex.indicationKeyword', () => {
     for (const c of ['được', 'duoc', 'không được', 'có bị', 'do', 'đó', 'bệnh đó', 'benh nay'])
       expect(drugs(c)).toEqual([]);
   });
+
+  it('does not list a drug on one generic word that starts another condition ("đau" is not "đau thắt ngực")', () => {
+    const pain = drugs('đau');
+    expect(pain).toContain('paracetamol');
+    expect(pain).not.toContain('isosorbid_dinitrat');
+  });
+
+  it('reads a longer condition word by word in one span, and never across a negation', () => {
+    // "viêm họng do liên cầu" stands in "Viêm họng - viêm amidan do liên cầu nhóm A"
+    expect(drugs('viêm họng do liên cầu')).toContain('azithromycin');
+    // "đau thắt ngực ổn định" is not "đau thắt ngực không ổn định"
+    expect(drugs('đau thắt ngực ổn định')).not.toContain('heparin');
+  });
 });

@@ -45,6 +45,9 @@ const CONDITION_SYNONYMS: [string, string][] = [
   ['duong tieu', 'duong tiet nieu'],
   ['mo mau', 'lipid mau'],
   ['nhuc dau', 'dau'],
+  ['suy tuyen giap', 'suy giap'],
+  ['cuong tuyen giap', 'cuong giap'],
+  ['nhuoc giap', 'suy giap'],
   ['dau dau', 'dau'],
 ];
 
@@ -98,6 +101,9 @@ const FUNCTION_WORDS = new Set([
   'ay',
   'benh',
 ]);
+
+const EDGE_LEADING = new Set(['cho']);
+const EDGE_TRAILING = new Set(['khong', 'ko', 'vay', 'nhe', 'ha']);
 
 export class CorpusIndex implements DrugNames {
   readonly resolver: DrugResolver;
@@ -239,13 +245,24 @@ export class CorpusIndex implements DrugNames {
   indicationKeyword(condition: string, k = 30): Scored[] {
     const variants = expandCondition(condition);
     const seen = new Map<string, Scored>();
-    for (const v of variants) {
+    for (const raw of variants) {
+      // a leading "cho" and a closing question word ("cho viêm thận … không") are not part of the condition
+      // (folded, most particles are also syllables of conditions: "nào"/"não", "đó"/"đỏ")
+      const words = raw.split(' ');
+      while (words.length > 1 && EDGE_LEADING.has(words[0])) words.shift();
+      while (words.length > 1 && EDGE_TRAILING.has(words[words.length - 1])) words.pop();
+      const v = words.join(' ') || raw;
       // every syllable of the condition must occur (AND); the phrase check then keeps exact matches
       const tokens = syllables(v);
       // a "condition" of function words only ("được", "không bạn") names nothing: it must not list drugs
       if (tokens.every((t) => FUNCTION_WORDS.has(t))) continue;
-      for (const r of this.indications.search(tokens.join(' '), { combineWith: 'AND' })) {
-        if (!this.occursAsTerm(this.indicationText.get(r.id as string)!, v)) continue;
+      // three content words or more name a condition together wherever they stand ("viêm họng do liên cầu"
+      // in "viêm họng - viêm amidan do liên cầu"); fewer must stand as the phrase
+      const content = tokens.filter((t) => !FUNCTION_WORDS.has(t));
+      const combineWith = content.length < 3 ? 'AND' : 'OR';
+      for (const r of this.indications.search(tokens.join(' '), { combineWith })) {
+        const text = this.indicationText.get(r.id as string)!;
+        if (content.length < 3 ? !this.occursAsTerm(text, v) : !inOneSpan(text, content)) continue;
         const prev = seen.get(r.id as string);
         if (!prev || prev.score < r.score)
           seen.set(r.id as string, { part: this.byId.get(r.id as string)!, score: r.score });
@@ -297,12 +314,33 @@ export class CorpusIndex implements DrugNames {
 
 /**
  * Does an indication text name the condition: every content word of one of its formulary
- * variants (synonyms applied)? Used to accept a dense match, which alone only says "close".
+ * variants (synonyms applied) in one short span, with no negation the condition does
+ * not have ("đau thắt ngực ổn định" is not "đau thắt ngực không ổn định")? The rule every listed
+ * drug meets; a dense match alone only says "close".
  */
 export function namesCondition(text: string, condition: string): boolean {
-  const said = new Set(syllables(text));
+  const folded = ` ${syllables(text).join(' ')} `;
   return expandCondition(condition).some((v) => {
     const content = v.split(' ').filter((w) => w && !FUNCTION_WORDS.has(w));
-    return content.length > 0 && content.every((w) => said.has(w));
+    return content.length > 0 && inOneSpan(folded, content);
   });
+}
+
+/** Extra words a span may hold between the condition's words ("viêm họng - viêm amidan do liên cầu"). */
+const SPAN_SLACK = 4;
+const NEGATING = new Set(['khong', 'chua']);
+
+/** The words all occur within one short window of the folded text (in any order), and the window adds no negation. */
+function inOneSpan(folded: string, content: string[]): boolean {
+  const ws = folded.trim().split(' ');
+  const width = content.length + SPAN_SLACK;
+  for (let start = 0; start < ws.length; start++) {
+    if (!content.includes(ws[start])) continue;
+    const window = ws.slice(start, start + width);
+    const found = content.map((c) => window.indexOf(c));
+    if (found.some((i) => i < 0)) continue;
+    const span = window.slice(0, Math.max(...found) + 1);
+    if (!span.some((w) => NEGATING.has(w) && !content.includes(w))) return true;
+  }
+  return false;
 }

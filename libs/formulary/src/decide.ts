@@ -58,7 +58,9 @@ export function decide(
       // A part with no route applies whatever the route: general notes, and entries such as
       // "Người lớn suy thận: … uống …; truyền tĩnh mạch …" that adjust every route's dose.
       // Dropping those once the user picks a route would answer a renal patient with the usual dose.
-      pool = forRoute.length ? [...forRoute, ...pool.filter((p) => p.route === null)] : [];
+      const anyRoute = pool.filter((p) => p.route === null);
+      // no regimen for the route: no dose to give — but "how to give it" (dilution, rate) is in the general parts
+      pool = forRoute.length ? [...forRoute, ...anyRoute] : frame.turn_type === 'dosing_calc' ? [] : anyRoute;
     }
     if (!frame.route && !frame.is_section_overview) {
       // the whole section asked for is every route's; otherwise several routes left is a question to ask

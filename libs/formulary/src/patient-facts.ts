@@ -405,8 +405,6 @@ export const INTAKE_CUES = new PhraseSet([
   'uống cả lọ',
   'uống hết lọ',
   'ngộ độc',
-  'uống gấp đôi',
-  'uống 2 lần liều',
   'tiêm nhầm',
   'tiêm quá liều',
 ]);
@@ -480,9 +478,15 @@ export const NON_CLINICAL_CUES = new PhraseSet([
   'cổ phiếu',
 ]);
 
+/** Non-clinical words that are other words without their marks ("gia" is also "già"): only as typed with marks. */
+export const NON_CLINICAL_MARKED = new PhraseSet(
+  ['giá', 'mua', 'bán', 'còn hàng', 'hết hàng', 'nhập hàng', 'đặt hàng'],
+  true,
+);
+
 /** Allergy wording: "dị ứng penicilin", "tiền sử dị ứng với nhóm penicillin", "quá mẫn với aspirin". */
 const ALLERGY =
-  /(?:dị ứng|di ung|dị ưng|quá mẫn|qua man|mẫn cảm|man cam)\s+(?:với\s+|voi\s+)?(?:thuốc\s+|thuoc\s+)?(?:nhóm\s+|nhom\s+|họ\s+|ho\s+)?([\p{L}\p{N}-]+(?:\s+[\p{L}\p{N}-]+){0,2})/giu;
+  /(?:dị ứng|di ung|dị ưng|quá mẫn|qua man|mẫn cảm|man cam)\s+(?:với\s+|voi\s+)?(?:thuốc\s+|thuoc\s+)?(?:nhóm\s+|nhom\s+|họ\s+|ho\s+)?([\p{L}\p{N}-]+(?:\s+[\p{L}\p{N}-]+){0,4})/giu;
 
 /** The words after an allergy cue, as candidates for a drug or class name (checked by the caller). */
 export function allergyMentions(text: string): string[] {

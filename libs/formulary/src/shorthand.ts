@@ -16,11 +16,18 @@ interface Entry {
   kind: string;
   case: 'any' | 'upper';
   context?: { prev: string[]; next: string[] };
+  /** "both": expands only when the words on both sides are in its context. */
+  require?: 'both';
 }
 
 const ENTRIES = (lexicon as { entries: Entry[] }).entries;
+/** Shorthand of several words always typed together ("bà bầu", "có bầu"): replaced as phrases, first. */
+const PHRASES = ENTRIES.filter((e) => e.abbr.includes(' ')).map((e) => ({
+  re: new RegExp(`(?<![\\p{L}\\p{N}])${e.abbr.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'giu'),
+  expansion: e.expansion,
+}));
 const BY_KEY = new Map<string, Entry[]>();
-for (const e of ENTRIES) {
+for (const e of ENTRIES.filter((x) => !x.abbr.includes(' '))) {
   const key = e.case === 'upper' ? e.abbr.normalize('NFC') : e.abbr.normalize('NFC').toLowerCase();
   BY_KEY.set(key, [...(BY_KEY.get(key) ?? []), e]);
 }
@@ -53,7 +60,8 @@ function matches(token: string | undefined, words: string[], isDrug: (w: string)
  * ambiguous shorthand outside its contexts, is left exactly as typed.
  */
 export function expandShorthand(text: string, isDrug: (token: string) => boolean = () => false): string {
-  const spaced = normalize(text).length ? text.normalize('NFC').replace(GLUED, '$1 $2') : text;
+  let spaced = normalize(text).length ? text.normalize('NFC').replace(GLUED, '$1 $2') : text;
+  for (const p of PHRASES) spaced = spaced.replace(p.re, p.expansion);
   const tokens = spaced.split(/(\s+)/);
   const cores = tokens.map((t) => (/\s/.test(t) ? null : (PUNCT.exec(t)?.[2] ?? t)));
   const words = cores.map((c, i) => ({ c, i })).filter((w): w is { c: string; i: number } => !!w.c);
@@ -69,7 +77,7 @@ export function expandShorthand(text: string, isDrug: (token: string) => boolean
       const score = e.context
         ? (matches(prev, e.context.prev, isDrug) ? 1 : 0) + (matches(next, e.context.next, isDrug) ? 1 : 0)
         : 0.5; // an unambiguous entry always applies, but yields to a context match of another meaning
-      if (e.context && score === 0) continue;
+      if (e.context && (score === 0 || (e.require === 'both' && score < 2))) continue;
       if (score > bestScore) {
         best = e;
         bestScore = score;

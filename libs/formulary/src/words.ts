@@ -18,10 +18,28 @@ const WORD = /[\p{L}\p{N}]+(?:[.,][\p{N}]+)*/gu;
  * ("dung dịch" is not "đừng") — only a user's typing is read as possibly unaccented.
  */
 export function words(text: string, written = false): Word[] {
-  return (normalize(text).match(WORD) ?? []).map((w) => {
+  const ws = normalize(text).match(WORD) ?? [];
+  // a turn typed with its marks is read as written: "sinh ba" there is "ba", not an unaccented "bà"
+  const asWritten = written || typedWithMarks(ws);
+  return ws.map((w) => {
     const folded = fold(w);
-    return { text: w, folded, plain: !written && folded === w };
+    return { text: w, folded, plain: !asWritten && folded === w };
   });
+}
+
+/**
+ * Share of a turn's words typed with diacritics from which its unmarked words are taken as written.
+ * Above half: expanded shorthand ("dc" → "được") adds marked words to an unaccented turn, and many
+ * correct words carry no marks (cho, suy, sang, ba), so a lower share misreads both kinds of turn.
+ */
+const MARKED_SHARE = 0.5;
+
+/** Did the user type this turn with its diacritics (most of its letter words carry marks)? */
+function typedWithMarks(ws: string[]): boolean {
+  const letters = ws.filter((w) => /\p{L}/u.test(w) && !/\d/.test(w));
+  if (letters.length < 3) return false;
+  const marked = letters.filter((w) => fold(w) !== w).length;
+  return marked / letters.length > MARKED_SHARE;
 }
 
 /**
@@ -48,7 +66,14 @@ export interface PhraseHit {
 export class PhraseSet {
   private readonly phrases: string[][];
 
-  constructor(phrases: readonly string[]) {
+  /**
+   * `markedOnly`: the phrases are ordinary words when typed without their marks ("gia" is "già",
+   * old, as often as "giá", price), so only a word typed with the marks says them.
+   */
+  constructor(
+    phrases: readonly string[],
+    private readonly markedOnly = false,
+  ) {
     this.phrases = [...new Set(phrases.map((p) => normalize(p)))]
       .map((p) => p.split(' '))
       .sort((a, b) => b.length - a.length);
@@ -57,7 +82,7 @@ export class PhraseSet {
   /** The longest phrase starting at word i, or null. */
   at(ws: Word[], i: number): PhraseHit | null {
     for (const p of this.phrases)
-      if (p.every((pw, k) => ws[i + k] !== undefined && says(ws[i + k], pw)))
+      if (p.every((pw, k) => ws[i + k] !== undefined && (!this.markedOnly || !ws[i + k].plain) && says(ws[i + k], pw)))
         return { start: i, length: p.length, phrase: p.join(' ') };
     return null;
   }

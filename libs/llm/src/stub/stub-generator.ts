@@ -1,6 +1,7 @@
 import type { AnswerSentence, EvidencePart, GenerateRequest, GenerationOutput, QueryFrame } from '@app/contracts';
 import {
   ageOf,
+  leadBands,
   parseBandTable,
   renalClearance,
   rowConcerns,
@@ -79,6 +80,9 @@ function patientOf(frame: QueryFrame): PatientValues {
  */
 function narrowToPatient(part: EvidencePart, patient: PatientValues): string | null {
   if (part.section !== 'lieu_luong_cach_dung') return part.text;
+  // a part whose lead phrase names other patients ("Người lớn và trẻ từ 45 kg: …" for a 27 kg child) is not this one's
+  const lead = { label: '', bands: leadBands(part.text), value: '', text: '' };
+  if (lead.bands.length && rowConcerns(lead, patient) && !rowHolds(lead, patient)) return null;
   const table = parseBandTable(part.text);
   if (!table || !table.rows.some((r) => rowConcerns(r, patient))) return part.text;
   const rows = table.rows.map((r, i) => ({ r, i })).filter(({ r }) => r.bands.length > 0 && rowHolds(r, patient));

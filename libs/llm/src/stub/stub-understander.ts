@@ -3,9 +3,11 @@ import {
   allergyMentions,
   expandCondition,
   expandShorthand,
+  fold,
   INTAKE_CUES,
   LACTATION_CUES,
   NON_CLINICAL_CUES,
+  NON_CLINICAL_MARKED,
   normalize,
   parseAge,
   parseHepatic,
@@ -169,7 +171,7 @@ const P = {
   /** "quán cơm gần bệnh viện": the hospital as a place is not a medical question. */
   hospital: new PhraseSet(['bệnh viện']),
   /** "có dùng X được không": whether the drug may be used at all. */
-  mayUse: /(?:^| )(?:co|duoc) (?:dung|uong|tiem) (?:\S+ ){1,4}duoc (?:khong|ko|k)(?: |$)/,
+  mayUse: /(?:^| )(?:dung|uong|tiem|xai)(?: \S+){0,4} (?:duoc|dc) (?:khong|ko|k|hong)(?: |$)/,
 };
 
 const SYMPTOMS = [
@@ -207,7 +209,7 @@ const VAGUE_CONDITIONS = [
 /** Words that point back ("bệnh đó", unaccented "benh do") rather than name a condition. */
 const DEMONSTRATIVES = ['này', 'nay', 'đó', 'do', 'đấy', 'day', 'ấy', 'ay', 'kia', 'nọ', 'no'];
 /** Words that can follow "trị/chữa" without naming a condition ("trị được", "chữa được"). */
-const LEADING_PARTICLES = ['được', 'duoc', 'dc', 'đc'];
+const LEADING_PARTICLES = ['được', 'duoc', 'dc', 'đc', 'cho'];
 /** Words that close a question without naming a condition ("…không bạn", "…nhé"). */
 const TRAILING_PARTICLES = [
   'bạn',
@@ -271,8 +273,13 @@ const PATIENT_WORDS = new PhraseSet([
   'mới',
   'vừa',
   'khi',
+  'bệnh nhân nam',
+  'bệnh nhân nữ',
+  'người bệnh nam',
+  'người bệnh nữ',
+  'bé trai',
+  'bé gái',
   'nữ',
-  'nam',
 ]);
 /** Kidney and liver facts: the patient's context when another condition is named. */
 const ORGAN_FACTS = new PhraseSet([
@@ -297,8 +304,13 @@ const AGE_WEIGHT_UNITS = new Set(['tuoi', 'thang', 'tuan', 'ngay', 'kg', 'ky', '
 /** An allergy cue: with its allergen it is the patient's context. */
 const ALLERGY_CUE = '(?:dị ứng|di ung|quá mẫn|qua man)(?:\\s+với|\\s+voi)?(?:\\s+thuốc|\\s+thuoc)?';
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A drug followed by a reaction: "uống ibuprofen bị nổi mề đay", "dùng amoxicillin thì bị dị ứng". */
+const REACTION =
+  /(?:uống|uong|dùng|dung|tiêm|tiem)\s+([\p{L}\p{N}-]+)\s+(?:thì\s+|thi\s+|xong\s+)?(?:bị|bi)\s+(?:nổi mề đay|noi me day|nổi mày đay|mề đay|mày đay|dị ứng|di ung|phát ban|phat ban|sốc phản vệ|phản vệ|khó thở)/giu;
 /** Section names that contain a patient cue. */
 const SECTION_NAMES = new PhraseSet(['thời kỳ mang thai', 'thời kỳ cho con bú']);
+/** Words of time that open a clause about the patient ("giờ viêm họng", "hiện đang ho"). */
+const TEMPORAL = new Set(['gio', 'hien', 'nay', 'moi', 'vua', 'lai', 'dang', 'con', 'roi', 'tu', 'hom', 'qua']);
 /** A "condition" longer than this is a sentence, not a condition: ask which condition instead. */
 const MAX_CONDITION_WORDS = 6;
 
@@ -332,6 +344,9 @@ const ALLERGY_CLASSES = new PhraseSet([
  */
 export class StubUnderstander implements Understander {
   private readonly conditions: { folded: string; display: string }[];
+  /** The conditions as written, matched diacritics-aware. */
+  private readonly vocabulary: PhraseSet;
+  private readonly displayOf = new Map<string, string>();
 
   constructor(
     private readonly resolver: DrugResolver,
@@ -350,6 +365,8 @@ export class StubUnderstander implements Understander {
       }
     }
     this.conditions.sort((a, b) => b.folded.length - a.folded.length);
+    for (const c of this.conditions) this.displayOf.set(normalize(c.display), c.display);
+    this.vocabulary = new PhraseSet(this.conditions.map((c) => c.display));
   }
 
   async understand(turn: string, _history: ConversationLine[], _prior: QueryFrame | null): Promise<QueryFrame> {
@@ -365,24 +382,38 @@ export class StubUnderstander implements Understander {
     const text = this.expand(turn);
     const ws = words(text);
     const s = ` ${ws.map((w) => w.folded).join(' ')} `;
-    const mentions = this.resolver.findMentions(text);
+    // a drug named as what the patient is allergic to is the patient's context, not the question's drug
+    const allergens = this.allergies(text);
+    const mentions = this.resolver.findMentions(text).filter((m) => !allergens.some((a) => fold(a) === fold(m.text)));
     const drugs = [...new Set(mentions.flatMap((m) => (m.resolution ? [m.resolution.drug_id] : [])))];
-    const outside = [...new Set(mentions.flatMap((m) => (m.reading.kind === 'outside' ? [m.reading.name] : [])))];
+    // only a name spelled as a drug we know is one; a foreign word merely close to one (Candida,
+    // Helicobacter) is a medical term or an unknown name, never a look-alike drug
+    const outside = [
+      ...new Set(
+        mentions.flatMap((m) => (m.reading.kind === 'outside' && m.reading.via !== 'fuzzy' ? [m.reading.name] : [])),
+      ),
+    ];
     const sections = routeSections(text);
     const has = (set: PhraseSet) => set.has(ws);
-    // "có dùng tramadol được không": whether the drug may be used at all is the contraindications question
-    if (!sections.length && drugs.length > 0 && !has(P.dosing) && P.mayUse.test(s.trim()))
-      sections.push('chong_chi_dinh');
+    // "có dùng tramadol được không", "diclofenac uống được không": whether the drug may be used at all —
+    // in pregnancy or while breastfeeding that section, otherwise the contraindications
+    if (!sections.length && drugs.length === 1 && !has(P.dosing) && P.mayUse.test(s.trim()))
+      sections.push(
+        has(PREGNANCY_CUES) ? 'thoi_ky_mang_thai' : has(LACTATION_CUES) ? 'thoi_ky_cho_con_bu' : 'chong_chi_dinh',
+      );
     // In "which drug treats X" a foreign word is a medical term (lipid, Helicobacter), not a drug;
     // outside any drug-question context (code, prices, chatter) it is not a drug either.
     const conditionQuestion =
-      drugs.length === 0 &&
+      (drugs.length === 0 || this.asksWhichDrugLast(text)) &&
       outside.length === 0 &&
       has(P.whichDrug) &&
       !has(P.interaction) &&
-      (!sections.length || sections[0] === 'chi_dinh');
+      // pregnancy and breastfeeding are the patient's context of a "which drug" question
+      sections.every((x) => x === 'chi_dinh' || x === 'thoi_ky_mang_thai' || x === 'thoi_ky_cho_con_bu');
     const drugContext = has(P.medical) || sections.length > 0 || has(P.interaction) || has(P.followUp);
-    const typedUnknown = mentions.filter((m) => m.reading.kind === 'unknown').map((m) => m.text);
+    const typedUnknown = mentions
+      .filter((m) => m.reading.kind === 'unknown' || (m.reading.kind === 'outside' && m.reading.via === 'fuzzy'))
+      .map((m) => m.text);
     const unknown = conditionQuestion || !drugContext ? outside : [...outside, ...typedUnknown];
     const frame = emptyFrame({ drugs, unknown_drugs: unknown });
 
@@ -404,7 +435,7 @@ export class StubUnderstander implements Understander {
       renal: parseRenal(text)?.text ?? null,
       hepatic: parseHepatic(text),
       comorbidities: [],
-      allergies: this.allergies(text),
+      allergies: allergens,
     };
 
     // Intent
@@ -416,9 +447,9 @@ export class StubUnderstander implements Understander {
       frame.allowed_routes.length > 0;
     if (has(P.injection)) return { ...frame, turn_type: 'out_of_scope' };
     // price, purchase, insurance, law: not a clinical question, even about a formulary drug
-    if (has(NON_CLINICAL_CUES)) return { ...frame, turn_type: 'out_of_scope' };
+    if (has(NON_CLINICAL_CUES) || has(NON_CLINICAL_MARKED)) return { ...frame, turn_type: 'out_of_scope' };
 
-    if (drugs.length === 0 && unknown.length === 0 && (has(P.whichDrug) || conditionQuestion)) {
+    if ((drugs.length === 0 || conditionQuestion) && unknown.length === 0 && (has(P.whichDrug) || conditionQuestion)) {
       const relation = this.reverseRelation(ws);
       if (relation)
         return {
@@ -431,12 +462,14 @@ export class StubUnderstander implements Understander {
       const symptom = condition !== null && SYMPTOMS.includes(syllables(condition).join(' '));
       return {
         ...frame,
+        // drugs named before the question ("lần trước uống ibuprofen bị nổi mề đay") are history, not the question
+        drugs: [],
         turn_type: symptom ? 'symptom_to_drug' : 'condition_to_drug',
         condition: symptom ? null : condition,
         indication: symptom ? condition : null,
         condition_relation: 'INDICATION',
         condition_ambiguous: condition !== null && VAGUE_CONDITIONS.includes(syllables(condition).join(' ')),
-        patient: { ...frame.patient, comorbidities: this.comorbidities(text, condition) },
+        patient: { ...frame.patient, comorbidities: this.comorbidities(this.withoutPatient(text), condition) },
       };
     }
 
@@ -467,7 +500,7 @@ export class StubUnderstander implements Understander {
       attribute = 'lieu_luong_cach_dung';
     frame.attribute = attribute;
     frame.is_section_overview = attribute !== null && has(P.overview) && !slots && !/ bao nhieu /.test(s);
-    if (drugs.length) frame.patient.comorbidities = this.comorbidities(text, null);
+    if (drugs.length) frame.patient.comorbidities = this.comorbidities(this.withoutPatient(text), null);
 
     if (interaction && drugs.length >= 2) frame.turn_type = 'interaction';
     // a dose to work out ("liều", "bao nhiêu mg", "mấy viên", an age or a weight) — not "how to take it"
@@ -514,6 +547,13 @@ export class StubUnderstander implements Understander {
     return frame;
   }
 
+  /** The last clause asks "which drug" and names none: the drugs before it are the patient's history. */
+  private asksWhichDrugLast(text: string): boolean {
+    const clauses = text.split(/[.!?;,]+/).filter((c) => c.trim());
+    const last = clauses[clauses.length - 1] ?? '';
+    return P.whichDrug.has(words(last)) && !this.resolver.findMentions(last).some((m) => m.resolution);
+  }
+
   private reverseRelation(ws: Word[]): QueryFrame['condition_relation'] {
     if (P.contra.has(ws)) return 'CONTRAINDICATION';
     if (P.caution.has(ws)) return 'CAUTION';
@@ -524,13 +564,21 @@ export class StubUnderstander implements Understander {
   /** Drugs and drug classes named after an allergy word ("dị ứng penicilin", "quá mẫn với aspirin"). */
   private allergies(text: string): string[] {
     const out: string[] = [];
+    // "uống ibuprofen bị nổi mề đay": a reaction after a drug is an allergy to it
+    for (const m of normalize(text).matchAll(REACTION)) {
+      const drug = this.resolver.findMentions(m[1])[0];
+      if (drug && (drug.reading.kind === 'formulary' || drug.reading.kind === 'outside'))
+        out.push(normalize(drug.text));
+    }
     for (const m of allergyMentions(text)) {
       const ws = words(m);
       const cls = ALLERGY_CLASSES.at(ws, ws[0]?.folded === 'nhom' ? 1 : 0);
       if (cls) out.push(cls.phrase);
       else {
+        // the allergen is the word(s) right after the cue, not a drug named later in the sentence
         const drug = this.resolver.findMentions(m)[0];
-        if (drug && drug.reading.kind !== 'unknown' && drug.reading.kind !== 'ambiguous')
+        const named = drug && fold(m).startsWith(fold(drug.text));
+        if (named && drug.reading.kind !== 'unknown' && drug.reading.kind !== 'ambiguous')
           out.push(normalize(drug.text));
       }
     }
@@ -539,26 +587,35 @@ export class StubUnderstander implements Understander {
 
   /** Formulary conditions named in the turn other than the one asked about: the patient's comorbidities. */
   private comorbidities(text: string, asked: string | null): string[] {
-    const out: string[] = [];
-    const askedFolded = asked ? syllables(asked).join(' ') : null;
-    let rest = ` ${syllables(text).join(' ')} `;
-    // the condition asked about, and every shorter name inside it, are not a comorbidity
-    if (askedFolded) rest = rest.replace(` ${askedFolded} `, ' ');
-    for (const c of this.conditions) {
-      if (!c.folded.includes(' ') || VAGUE_CONDITIONS.includes(c.folded)) continue;
-      if (!rest.includes(` ${c.folded} `)) continue;
-      out.push(c.display);
-      rest = rest.replace(` ${c.folded} `, ' ');
-    }
-    return out.slice(0, 5);
+    const key = (c: string) => ` ${syllables(c).join(' ')} `;
+    const askedKey = asked ? key(asked) : '';
+    // the condition asked about, and every shorter name inside it or inside another, are not a comorbidity
+    return this.namedConditions(text)
+      .filter((c) => c.includes(' ') && !VAGUE_CONDITIONS.includes(syllables(c).join(' ')))
+      .filter((c) => !askedKey.includes(key(c)))
+      .filter((c, i, all) => !all.slice(0, i).some((longer) => key(longer).includes(key(c))))
+      .slice(0, 5);
   }
 
-  /** A formulary indication named in the turn (any synonym), or null. */
+  /** A formulary indication of two words or more named in the turn (any synonym), or null. */
   private knownCondition(turn: string): string | null {
-    for (const variant of expandCondition(turn))
+    return this.namedConditions(turn).find((c) => c.includes(' ')) ?? null;
+  }
+
+  /**
+   * Formulary conditions named in the text, longest first: as typed, diacritics-aware ("sản phụ" is not
+   * "phù"), then through the formulary's synonyms ("cao huyết áp" → "tăng huyết áp", multi-word only).
+   */
+  private namedConditions(text: string): string[] {
+    const out = this.vocabulary
+      .find(words(text))
+      .map((h) => this.displayOf.get(h.phrase) ?? h.phrase)
+      .sort((a, b) => b.length - a.length);
+    for (const variant of expandCondition(text).slice(1))
       for (const c of this.conditions)
-        if (c.folded.split(' ').length >= 2 && ` ${variant} `.includes(` ${c.folded} `)) return c.display;
-    return null;
+        if (c.folded.includes(' ') && ` ${variant} `.includes(` ${c.folded} `) && !out.includes(c.display))
+          out.push(c.display);
+    return out;
   }
 
   /**
@@ -571,12 +628,10 @@ export class StubUnderstander implements Understander {
     // an umbrella head ("viêm") is only the answer when nothing more specific is named ("viêm xoang")
     let umbrella: string | null = null;
     const clean = this.withoutPatient(turn);
-    for (const variant of expandCondition(clean))
-      for (const c of this.conditions)
-        if (` ${variant} `.includes(` ${c.folded} `)) {
-          if (!VAGUE_CONDITIONS.includes(c.folded)) return c.display;
-          umbrella ??= c.display;
-        }
+    for (const c of this.namedConditions(clean)) {
+      if (!VAGUE_CONDITIONS.includes(syllables(c).join(' '))) return c;
+      umbrella ??= c;
+    }
     const ws = normalize(clean)
       .replace(/[?!.,;:]+/g, ' ')
       .split(' ')
@@ -630,7 +685,8 @@ export class StubUnderstander implements Understander {
                 'thuoc',
               ].includes(w),
           );
-        if (rest.length) return accept(rest) ?? umbrella;
+        const named = rest.length ? accept(rest) : null;
+        if (named) return named;
       }
     }
     // "(bị) X (thì) dùng thuốc/kháng sinh nào": the clause before the question
@@ -638,7 +694,29 @@ export class StubUnderstander implements Understander {
       /^(?:(?:người|nguoi|bệnh nhân|benh nhan)\s+)?(?:bị|bi)?\s*(.+?)\s+(?:thì\s+|thi\s+)?(?:nên\s+|nen\s+)?(?:dùng|dung|uống|uong)\s+(?:thuốc|thuoc|kháng sinh|khang sinh|gì|gi)/iu.exec(
         ws.join(' '),
       );
-    return before ? (accept(before[1].trim().split(' ')) ?? umbrella) : umbrella;
+    const beforeQuestion = before ? accept(before[1].trim().split(' ')) : null;
+    return beforeQuestion ?? this.clauseBeforeQuestion(turn, accept) ?? umbrella;
+  }
+
+  /**
+   * "…, bị nấm Candida âm đạo, có thuốc nào điều trị ko", "…, giờ viêm họng do liên cầu, ks nào chỉ
+   * định": the condition is the clause just before the "which drug" clause, the patient taken out.
+   */
+  private clauseBeforeQuestion(turn: string, accept: (rest: string[]) => string | null): string | null {
+    const clauses = normalize(this.expand(turn))
+      .replace(REACTION, ' ')
+      .split(/[,.;?!()]+/)
+      .map((c) => c.trim())
+      .filter(Boolean);
+    const q = clauses.map((c) => P.whichDrug.has(words(c))).lastIndexOf(true);
+    for (let i = q - 1; i >= 0; i--) {
+      const rest = words(this.withoutPatient(clauses[i]))
+        .filter((w) => !TEMPORAL.has(w.folded))
+        .map((w) => w.text);
+      const named = rest.length ? accept(rest) : null;
+      if (named) return named;
+    }
+    return null;
   }
 
   /**
@@ -647,9 +725,13 @@ export class StubUnderstander implements Understander {
    * are the condition asked about: "thuốc nào điều trị suy thận").
    */
   private withoutPatient(turn: string): string {
-    let expanded = normalize(this.expand(turn));
+    // the reaction that made the allergy ("uống ibuprofen bị nổi mề đay") is history, not the condition asked
+    let expanded = normalize(this.expand(turn)).replace(REACTION, ' ');
     for (const a of this.allergies(expanded))
-      expanded = expanded.replace(new RegExp(`${ALLERGY_CUE}(?:\\s+nhóm|\\s+nhom)?\\s+${escape(a)}`, 'giu'), ' ');
+      expanded = expanded.replace(
+        new RegExp(`${ALLERGY_CUE}(?:\\s+nhóm|\\s+nhom)?\\s+${escape(a)}(?:\\s*\\([^)]*\\))?`, 'giu'),
+        ' ',
+      );
     const ws = words(expanded);
     const context = [...PREGNANCY_CUES.find(ws), ...LACTATION_CUES.find(ws), ...PATIENT_WORDS.find(ws)];
     // a number with the unit words after it ("5 tháng", "14 kg", "20 ml/phút") is the patient's; "typ 2" stays

@@ -1,0 +1,46 @@
+import lexicon from '../../../data/lexicon/ward-shorthand.json';
+import { expandShorthand } from './shorthand';
+import { sampleIndex } from './test-corpus';
+
+interface Entry {
+  abbr: string;
+  expansion: string;
+  examples: [string, string][];
+  counter_examples?: string[];
+}
+const entries = (lexicon as unknown as { entries: Entry[] }).entries;
+const { resolver } = sampleIndex();
+const expand = (t: string) => expandShorthand(t, (w) => resolver.isDrugName(w));
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const token = (abbr: string) => new RegExp(`(^|[\\s(,;:])${escape(abbr)}(?=$|[\\s),.;:!?])`, 'u');
+
+describe('ward shorthand (data/lexicon/ward-shorthand.json)', () => {
+  it.each(entries.flatMap((e) => e.examples.map(([typed]) => [e.abbr, typed, e.expansion] as const)))(
+    '"%s" in "%s" reads as "%s"',
+    (abbr, typed, expansion) => {
+      const out = expand(typed);
+      expect(out).toContain(expansion);
+      expect(token(abbr).test(out)).toBe(false);
+    },
+  );
+
+  it.each(entries.flatMap((e) => (e.counter_examples ?? []).map((c) => [e.abbr, c, e.expansion] as const)))(
+    '"%s" in "%s" does not read as "%s" (another meaning)',
+    (_abbr, typed, expansion) => {
+      expect(expand(typed).includes(expansion) && !typed.includes(expansion)).toBe(false);
+    },
+  );
+
+  it('reads a ward note whole: "bn 68t THA, ĐTĐ typ 2, ClCr 25 ml/p, liều metformin?"', () => {
+    expect(expand('bn 68t THA, ĐTĐ typ 2, ClCr 25 ml/p, liều metformin?')).toBe(
+      'bệnh nhân 68 tuổi tăng huyết áp, đái tháo đường typ 2, độ thanh thải creatinin 25 ml/phút, liều metformin?',
+    );
+    expect(expand('PCM uống bn ml?')).toBe('paracetamol uống bao nhiêu ml?');
+    expect(expand('ceftriaxon TB liều bn')).toBe('ceftriaxon tiêm bắp liều bao nhiêu');
+  });
+
+  it('leaves text without shorthand exactly as typed', () => {
+    for (const t of ['Trẻ 5 tuổi nặng 18 kg, liều paracetamol đường uống?', 'Warfarin và aspirin có tương tác không?'])
+      expect(expand(t)).toBe(t);
+  });
+});
