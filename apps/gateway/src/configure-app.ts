@@ -9,7 +9,7 @@ import { ExpressAdapter } from '@bull-board/express';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { QUEUE_NAMES } from '@app/contracts';
-import { HOP_CLIENT, type BullHopClient } from '@app/platform';
+import { HOP_CLIENT, httpMetrics, setQueueDepthSource, type BullHopClient } from '@app/platform';
 import { API_KEYS, type ApiKeys } from './api-keys';
 
 /** The chat page's static files: next to the sources, or next to the bundle in dist/. */
@@ -52,6 +52,10 @@ async function mountQueueDashboard(app: INestApplication): Promise<void> {
 /** Body limit, security headers, API docs and the queue dashboard for any app that serves the gateway's routes. */
 export async function configureGateway(app: INestApplication): Promise<void> {
   const express = app as NestExpressApplication;
+  app.use(httpMetrics);
+  // the queues' depth is queue-wide: the gateway exports it, not every worker replica again
+  const hops = app.get<BullHopClient>(HOP_CLIENT);
+  setQueueDepthSource(() => hops.depth(QUEUE_NAMES));
   express.useBodyParser('json', { limit: '32kb' });
   express.disable('x-powered-by');
   app.use(
