@@ -20,7 +20,11 @@ export function runInJobContext<T>(fields: JobFields, fn: () => T): T {
   return current.run(fields, fn);
 }
 
-/** The running job's fields, or nothing outside a job. */
+/**
+ * The running job's fields, or nothing outside a job: a copy each time (pino merges a log
+ * call's own fields into what its mixin returns).
+ */
 export function jobFields(): JobFields | Record<string, never> {
-  return current.getStore() ?? {};
+  const fields = current.getStore();
+  return fields ? { ...fields } : {};
 }
