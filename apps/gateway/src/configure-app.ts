@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createBullBoard } from '@bull-board/api';
@@ -11,6 +11,7 @@ import helmet from 'helmet';
 import { QUEUE_NAMES } from '@app/contracts';
 import { HOP_CLIENT, httpMetrics, setQueueDepthSource, type BullHopClient } from '@app/platform';
 import { API_KEYS, type ApiKeys } from './api-keys';
+import { openApiDocument } from './openapi';
 
 /** The chat page's static files: next to the sources, or next to the bundle in dist/. */
 export function webRoot(): string | null {
@@ -75,17 +76,7 @@ export async function configureGateway(app: INestApplication): Promise<void> {
   );
   const web = webRoot();
   if (web) express.useStaticAssets(web, { index: 'index.html', maxAge: '5m' });
-  const doc = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('duocthu-rag')
-      .setDescription(
-        'Grounded question answering over the Vietnamese national drug formulary. Sample data — not for clinical use.',
-      )
-      .setVersion('0.1.0')
-      .addBearerAuth()
-      .build(),
-  );
+  const doc = openApiDocument(app);
   SwaggerModule.setup('docs', app, doc, { jsonDocumentUrl: 'docs-json' });
   await mountQueueDashboard(app);
 }
