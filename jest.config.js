@@ -1,4 +1,4 @@
-// jest on Node 20 cannot load the ESM-only @nestjs packages natively: @swc/jest transforms
+// jest runs its tests as CommonJS and cannot load the ESM-only @nestjs packages natively: @swc/jest transforms
 // them (and our TypeScript, with decorator metadata — without it Nest injects undefined).
 const swcTs = [
   '@swc/jest',

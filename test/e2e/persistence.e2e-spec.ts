@@ -6,6 +6,7 @@ import { emptyFrame } from '@app/contracts';
 import {
   ConversationRepository,
   createDataSource,
+  deploymentId,
   migrate,
   MIGRATIONS,
   TraceRepository,
@@ -374,10 +375,15 @@ describe('persistence: one statement per turn write', () => {
         [c, t],
       );
       await runner.release();
-      expect(await migrate(other)).toEqual(['LineCount1764800000000']);
+      expect(await migrate(other)).toEqual(MIGRATIONS.slice(1).map((M) => new M().name));
       expect(Number((await other.query(`SELECT line_count FROM conversations WHERE id = $1`, [c]))[0].line_count)).toBe(
         2,
       );
+      // the database's deployment identity: one id, given once, the same on every later read
+      const id = await deploymentId(other);
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await migrate(other)).toEqual([]);
+      expect(await deploymentId(other)).toBe(id);
     } finally {
       if (other.isInitialized) await other.destroy();
       await admin.query(`DROP DATABASE IF EXISTS "${name}"`);

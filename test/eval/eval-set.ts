@@ -40,6 +40,8 @@ interface TurnResult {
 }
 
 const ROOT = join(__dirname, '..', '..');
+/** eval/results (tracked) from `npm run eval`, which sets EVAL_RESULTS_DIR; an ignored folder from `npm test`. */
+const RESULTS = join(ROOT, process.env.EVAL_RESULTS_DIR ?? join('test', 'eval', 'out'));
 
 /** A labelled conversation set, where its results go, and the thresholds CI holds it to. */
 export interface EvalSet {
@@ -119,16 +121,16 @@ export function describeEvalSet(set: EvalSet): void {
           }
         }
         const report = summarise(results);
-        mkdirSync(join(ROOT, 'eval', 'results'), { recursive: true });
+        mkdirSync(RESULTS, { recursive: true });
         writeFileSync(
-          join(ROOT, 'eval', 'results', `${set.stem}.json`),
+          join(RESULTS, `${set.stem}.json`),
           JSON.stringify(
             { ...report, provider: process.env.ANSWER_PROVIDER ?? 'stub', turns: results.map(brief) },
             null,
             2,
           ),
         );
-        writeFileSync(join(ROOT, 'eval', 'results', `${set.stem}.md`), markdown(set, report));
+        writeFileSync(join(RESULTS, `${set.stem}.md`), markdown(set, report));
         process.stdout.write(`${table(set, report)}\n`);
         const enforced = Object.entries(thresholds).filter(([k]) => !k.startsWith('_'));
         expect(enforced.length).toBeGreaterThan(0);

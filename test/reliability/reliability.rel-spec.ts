@@ -212,9 +212,15 @@ describe('reliability', () => {
     figures.lines_lost = lines.lost;
     figures.lines_duplicated = lines.duplicated;
     figures.max_turn_ms_under_kills = Math.max(...results.map((r) => r.ms));
+    // stall recovery is logged by the replica that put the dead worker's job back on its queue
+    figures.stalled_jobs_logged = procs.reduce(
+      (n, p) => n + (p.output.match(/"msg":"stalled job put back on its queue"/g)?.length ?? 0),
+      0,
+    );
     figures.kills_survived =
       figures.turns_lost === 0 ? `${kills}/${kills}` : `${kills} (with ${figures.turns_lost} lost turns)`;
     expect(kills).toBe(20);
+    expect(figures.stalled_jobs_logged).toBeGreaterThan(0);
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(open).toBe(0);
     expect(lines).toEqual({ lost: 0, duplicated: 0, reordered: 0 });

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { ConfigError } from '@app/platform';
 
 export interface ApiPrincipal {
   name: string;
@@ -33,10 +34,12 @@ export class ApiKeys {
       const rest = operator ? raw.slice('operator:'.length) : raw;
       const i = rest.indexOf(':');
       if (i <= 0 || i === rest.length - 1)
-        throw new Error('invalid configuration: GATEWAY_API_KEYS: each entry must be name:key (or operator:name:key)');
+        throw new ConfigError(
+          'invalid configuration: GATEWAY_API_KEYS: each entry must be name:key (or operator:name:key)',
+        );
       const key = rest.slice(i + 1);
       if (key.length < 8)
-        throw new Error('invalid configuration: GATEWAY_API_KEYS: keys must be at least 8 characters');
+        throw new ConfigError('invalid configuration: GATEWAY_API_KEYS: keys must be at least 8 characters');
       out.push({ name: rest.slice(0, i), operator, hash: sha256(key) });
     }
     return out;
@@ -45,6 +48,11 @@ export class ApiKeys {
   /** A fresh key for the quick start when none is configured. */
   static generate(): string {
     return randomBytes(24).toString('base64url');
+  }
+
+  /** The quick start's generated key: an ordinary key (never an operator's: no traces, no dashboard). */
+  static quickStart(key: string): ApiKeys {
+    return new ApiKeys(`${QUICK_START_NAME}:${key}`);
   }
 
   get size(): number {
@@ -61,3 +69,18 @@ export class ApiKeys {
 }
 
 export const API_KEYS = Symbol('API_KEYS');
+
+/** The principal of the quick start's generated key. */
+export const QUICK_START_NAME = 'quickstart';
+
+/**
+ * The key the all-in-one quick start generated when GATEWAY_API_KEYS is unset. Only the
+ * all-in-one provides it: a gateway run on its own may have replicas, and each would invent
+ * a different key, so it refuses to start without GATEWAY_API_KEYS instead.
+ */
+export const QUICK_START_KEY = Symbol('QUICK_START_KEY');
+
+/** What a log may show of a key: enough to tell two apart, never enough to use one. */
+export function maskKey(key: string): string {
+  return `${key.slice(0, 4)}…`;
+}

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createBullBoard } from '@bull-board/api';
@@ -9,8 +9,9 @@ import { ExpressAdapter } from '@bull-board/express';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { QUEUE_NAMES } from '@app/contracts';
-import { HOP_CLIENT, type BullHopClient } from '@app/platform';
+import { HOP_CLIENT, httpMetrics, setQueueDepthSource, type BullHopClient } from '@app/platform';
 import { API_KEYS, type ApiKeys } from './api-keys';
+import { openApiDocument } from './openapi';
 
 /** The chat page's static files: next to the sources, or next to the bundle in dist/. */
 export function webRoot(): string | null {
@@ -52,6 +53,10 @@ async function mountQueueDashboard(app: INestApplication): Promise<void> {
 /** Body limit, security headers, API docs and the queue dashboard for any app that serves the gateway's routes. */
 export async function configureGateway(app: INestApplication): Promise<void> {
   const express = app as NestExpressApplication;
+  app.use(httpMetrics);
+  // the queues' depth is queue-wide: the gateway exports it, not every worker replica again
+  const hops = app.get<BullHopClient>(HOP_CLIENT);
+  setQueueDepthSource(() => hops.depth(QUEUE_NAMES));
   express.useBodyParser('json', { limit: '32kb' });
   express.disable('x-powered-by');
   app.use(
@@ -71,17 +76,7 @@ export async function configureGateway(app: INestApplication): Promise<void> {
   );
   const web = webRoot();
   if (web) express.useStaticAssets(web, { index: 'index.html', maxAge: '5m' });
-  const doc = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('duocthu-rag')
-      .setDescription(
-        'Grounded question answering over the Vietnamese national drug formulary. Sample data — not for clinical use.',
-      )
-      .setVersion('0.1.0')
-      .addBearerAuth()
-      .build(),
-  );
+  const doc = openApiDocument(app);
   SwaggerModule.setup('docs', app, doc, { jsonDocumentUrl: 'docs-json' });
   await mountQueueDashboard(app);
 }

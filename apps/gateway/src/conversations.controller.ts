@@ -1,16 +1,15 @@
 import { Controller, Get, Param, Req, UseGuards } from '@nestjs/common';
 import { ConversationRepository, TraceRepository, TurnRepository } from '@app/persistence';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, V1 } from './api-errors';
 import { ApiKeyGuard, type AuthedRequest } from './auth.guard';
-import { ConversationDto, ErrorDto, TraceDto } from './dto';
+import { ConversationDto, TraceDto } from './dto';
 import { ApiError, badRequest, notFound } from './errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 @ApiTags('conversations')
 @ApiBearerAuth()
-@ApiResponse({ status: 401, type: ErrorDto })
-@ApiResponse({ status: 404, type: ErrorDto })
 @Controller('v1')
 @UseGuards(ApiKeyGuard)
 export class ConversationsController {
@@ -23,6 +22,7 @@ export class ConversationsController {
   @Get('conversations/:id')
   @ApiOperation({ summary: 'A conversation’s lines (own conversations only)' })
   @ApiOkResponse({ type: ConversationDto })
+  @ApiErrors(...V1, 400, 404)
   async conversation(@Req() req: AuthedRequest, @Param('id') id: string) {
     if (!UUID.test(id)) throw badRequest('conversation id must be a UUID');
     const c = await this.conversations.findOwned(id, req.principal.name);
@@ -40,7 +40,7 @@ export class ConversationsController {
   @Get('traces/:turnId')
   @ApiOperation({ summary: 'A turn’s ordered trace events (operator keys only)' })
   @ApiOkResponse({ type: TraceDto })
-  @ApiResponse({ status: 403, type: ErrorDto, description: 'not an operator key' })
+  @ApiErrors(...V1, 400, 403, 404)
   async trace(@Req() req: AuthedRequest, @Param('turnId') turnId: string) {
     if (!req.principal.operator) throw new ApiError(403, 'forbidden', 'traces need an operator key');
     if (!UUID.test(turnId)) throw badRequest('turn id must be a UUID');

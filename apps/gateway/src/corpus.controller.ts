@@ -1,8 +1,8 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { CorpusRepository } from '@app/persistence';
 import { ApiKeyGuard } from './auth.guard';
-import { ErrorDto } from './dto';
+import { ApiErrors, V1 } from './api-errors';
 import { ApiError } from './errors';
 
 class CorpusInfoDto {
@@ -24,7 +24,7 @@ export class CorpusController {
   @Get('corpus')
   @ApiOperation({ summary: 'The active corpus version' })
   @ApiOkResponse({ type: CorpusInfoDto })
-  @ApiResponse({ status: 503, type: ErrorDto })
+  @ApiErrors(...V1, 503)
   async info(): Promise<CorpusInfoDto> {
     const v = await this.corpus.active();
     if (!v) throw new ApiError(503, 'unavailable', 'no corpus has been ingested yet');

@@ -1,13 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ABSTAIN_REASONS, ANSWERABLE_REASONS, CLARIFY_REASONS, ERROR_CODES, SECTION_KEYS } from '@app/contracts';
+import {
+  ABSTAIN_REASONS,
+  ANSWERABLE_REASONS,
+  CLARIFY_REASONS,
+  ERROR_CODES,
+  MAX_TURN_CHARS,
+  SECTION_KEYS,
+} from '@app/contracts';
 
 /** OpenAPI shapes of the REST API (validation itself is the zod schemas in libs/contracts). */
 export class QueryRequestDto {
   @ApiProperty({
     minLength: 1,
-    maxLength: 2000,
+    maxLength: MAX_TURN_CHARS,
     example: 'Trẻ 5 tuổi nặng 18 kg, liều paracetamol đường uống?',
-    description: 'The user turn (trimmed; 1..2000 characters)',
+    description: `The user turn (trimmed; 1..${MAX_TURN_CHARS} characters)`,
   })
   turn: string;
 
@@ -16,7 +23,7 @@ export class QueryRequestDto {
 }
 
 export class AnswerRequestDto {
-  @ApiProperty({ minLength: 1, maxLength: 2000, example: 'Chống chỉ định của ibuprofen?' })
+  @ApiProperty({ minLength: 1, maxLength: MAX_TURN_CHARS, example: 'Chống chỉ định của ibuprofen?' })
   turn: string;
 }
 
@@ -31,11 +38,13 @@ export class CitationDto {
 
 export class UsageDto {
   @ApiProperty() elapsed_ms: number;
-  @ApiProperty({ description: 'LLM calls counted by the request budget (cap 8)' }) llm_calls: number;
+  @ApiProperty({ description: 'LLM calls counted by the request budget (capped by MAX_LLM_CALLS_PER_TURN)' })
+  llm_calls: number;
 }
 
 export class TurnReplyDto {
-  @ApiProperty({ format: 'uuid', nullable: true }) conversation_id: string | null;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'Null on the stateless path' })
+  conversation_id: string | null;
   @ApiProperty({ format: 'uuid' }) turn_id: string;
   @ApiProperty({ format: 'uuid' }) trace_id: string;
   @ApiProperty({ enum: ['answerable', 'clarify', 'abstain'] }) decision: string;
@@ -50,16 +59,19 @@ export class TurnReplyDto {
 
 export class TurnAcceptedDto {
   @ApiProperty({ format: 'uuid' }) turn_id: string;
-  @ApiProperty({ format: 'uuid', nullable: true }) conversation_id: string | null;
-  @ApiProperty({ example: 'queued' }) status: string;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'Null on the stateless path' })
+  conversation_id: string | null;
+  @ApiProperty({ enum: ['queued'] }) status: string;
 }
 
 export class TurnStatusDto {
   @ApiProperty({ format: 'uuid' }) turn_id: string;
-  @ApiProperty({ format: 'uuid', nullable: true }) conversation_id: string | null;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'Null on the stateless path' })
+  conversation_id: string | null;
   @ApiProperty({ enum: ['queued', 'running', 'done', 'failed'] }) status: string;
-  @ApiProperty({ type: TurnReplyDto, nullable: true }) result: TurnReplyDto | null;
-  @ApiProperty({ nullable: true }) error: string | null;
+  @ApiProperty({ type: TurnReplyDto, nullable: true, description: 'The reply, once done' })
+  result: TurnReplyDto | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Why the turn failed, when it did' }) error: string | null;
 }
 
 export class LineDto {
@@ -89,10 +101,10 @@ export class TraceEventDto {
 export class TraceDto {
   @ApiProperty({ format: 'uuid' }) turn_id: string;
   @ApiProperty() status: string;
-  @ApiProperty({ nullable: true }) decision: string | null;
-  @ApiProperty({ nullable: true }) reason: string | null;
-  @ApiProperty({ nullable: true }) llm_calls: number | null;
-  @ApiProperty({ nullable: true }) elapsed_ms: number | null;
+  @ApiProperty({ type: String, enum: ['answerable', 'clarify', 'abstain'], nullable: true }) decision: string | null;
+  @ApiProperty({ type: String, nullable: true }) reason: string | null;
+  @ApiProperty({ type: Number, nullable: true }) llm_calls: number | null;
+  @ApiProperty({ type: Number, nullable: true }) elapsed_ms: number | null;
   @ApiProperty({ type: [TraceEventDto] }) events: TraceEventDto[];
 }
 

@@ -1,17 +1,29 @@
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { NestFactory } from '@nestjs/core';
-import { configOrExit, exitCleanlyOnSignals } from '@app/platform';
+import {
+  checkPortFree,
+  configOrExit,
+  ConfigError,
+  exitCleanlyOnSignals,
+  listenOn,
+  logListening,
+  PROCESS_APP_OPTIONS,
+  startOrExit,
+} from '@app/platform';
+import { ApiKeys } from './api-keys';
 import { configureGateway } from './configure-app';
-import { GatewayModule } from './gateway.module';
+import { GATEWAY_KEYS_REQUIRED, GatewayModule } from './gateway.module';
 
-async function main(): Promise<void> {
+startOrExit(async () => {
   const config = configOrExit();
-  const app = await NestFactory.create(GatewayModule, { bodyParser: false, bufferLogs: true });
+  // refused before anything connects: no keys (replicas would each invent one), bad keys, a taken port
+  if (!config.GATEWAY_API_KEYS) throw new ConfigError(GATEWAY_KEYS_REQUIRED);
+  new ApiKeys(config.GATEWAY_API_KEYS);
+  await checkPortFree(config.HOST, config.PORT, 'PORT');
+  const app = await NestFactory.create(GatewayModule, { ...PROCESS_APP_OPTIONS, bodyParser: false });
   app.useLogger(app.get(PinoLogger));
   exitCleanlyOnSignals(app, config.SHUTDOWN_TIMEOUT_MS);
   await configureGateway(app);
-  await app.listen(config.PORT, '0.0.0.0');
-  app.get(PinoLogger).log(`listening on http://127.0.0.1:${config.PORT}`, 'Gateway');
-}
-
-void main();
+  await app.init(); // migrations and the deployment identity, before the port opens
+  logListening(app, { app: 'gateway' }, await listenOn(app, config.HOST, config.PORT, 'PORT'));
+});

@@ -7,7 +7,6 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
-  ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -15,7 +14,8 @@ import type { Redis } from 'ioredis';
 import type { TurnReply } from '@app/contracts';
 import { TurnRepository } from '@app/persistence';
 import { APP_CONFIG, PRODUCER_REDIS, TurnEvents, type AppConfig, type TurnEvent } from '@app/platform';
-import { AnswerRequestDto, ErrorDto, QueryRequestDto, TurnAcceptedDto, TurnReplyDto, TurnStatusDto } from './dto';
+import { ApiErrors, V1, WITH_BODY } from './api-errors';
+import { AnswerRequestDto, QueryRequestDto, TurnAcceptedDto, TurnReplyDto, TurnStatusDto } from './dto';
 import { ApiKeyGuard, type AuthedRequest } from './auth.guard';
 import { ApiError, badRequest, notFound } from './errors';
 import { TurnSubmissionService } from './turn-submission.service';
@@ -35,9 +35,6 @@ const IDEMPOTENCY = {
 
 @ApiTags('rag')
 @ApiBearerAuth()
-@ApiResponse({ status: 400, type: ErrorDto, description: 'bad input' })
-@ApiResponse({ status: 401, type: ErrorDto, description: 'missing or invalid API key' })
-@ApiResponse({ status: 404, type: ErrorDto, description: 'unknown or foreign conversation/turn' })
 @Controller('v1/rag')
 @UseGuards(ApiKeyGuard)
 export class RagController {
@@ -52,13 +49,11 @@ export class RagController {
   /** One conversational turn; waits for the reply (≤ GATEWAY_WAIT_MS, then 504 with the turn id). */
   @Post('query')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Ask one turn and wait for the reply (≤ 65 s)' })
+  @ApiOperation({ summary: 'Ask one turn and wait for the reply (at most GATEWAY_WAIT_MS)' })
   @ApiBody({ type: QueryRequestDto })
   @ApiHeader(IDEMPOTENCY)
   @ApiOkResponse({ type: TurnReplyDto })
-  @ApiResponse({ status: 409, type: ErrorDto, description: 'a turn of this conversation is still in flight' })
-  @ApiResponse({ status: 503, type: ErrorDto, description: 'a dependency is down, or RAG is disabled' })
-  @ApiResponse({ status: 504, type: ErrorDto, description: 'no reply within the wait; poll the turn' })
+  @ApiErrors(...WITH_BODY, 404, 409, 503, 504)
   async query(
     @Req() req: AuthedRequest,
     @Body() body: unknown,
@@ -76,6 +71,7 @@ export class RagController {
   @ApiBody({ type: QueryRequestDto })
   @ApiHeader(IDEMPOTENCY)
   @ApiAcceptedResponse({ type: TurnAcceptedDto })
+  @ApiErrors(...WITH_BODY, 404, 409, 503)
   async enqueue(@Req() req: AuthedRequest, @Body() body: unknown, @Headers('idempotency-key') key: unknown) {
     requireJson(req);
     const s = await this.submission.submit(req.principal, body, key, false, true);
@@ -86,6 +82,7 @@ export class RagController {
   @Get('turns/:id')
   @ApiOperation({ summary: 'A turn’s status and result' })
   @ApiOkResponse({ type: TurnStatusDto })
+  @ApiErrors(...V1, 400, 404)
   async turn(@Req() req: AuthedRequest, @Param('id') id: string) {
     if (!UUID.test(id)) throw badRequest('turn id must be a UUID');
     const t = await this.turns.getOwned(id, req.principal.name);
@@ -106,7 +103,11 @@ export class RagController {
   @Get('turns/:id/events')
   @ApiOperation({ summary: 'Server-sent events: the turn’s stages, then done or error' })
   @ApiProduces('text/event-stream')
-  @ApiOkResponse({ description: 'event: understanding | retrieval | generation | verification | done | error' })
+  @ApiOkResponse({
+    description: 'event: understanding | retrieval | generation | verification | done (data: the reply) | error',
+    content: { 'text/event-stream': { schema: { type: 'string' } } },
+  })
+  @ApiErrors(...V1, 400, 404)
   async stream(@Req() req: AuthedRequest, @Res() res: Response, @Param('id') id: string): Promise<void> {
     if (!UUID.test(id)) throw badRequest('turn id must be a UUID');
     if (!(await this.turns.getOwned(id, req.principal.name))) throw notFound('turn');
@@ -155,6 +156,7 @@ export class RagController {
   @ApiOperation({ summary: 'Stateless single turn (legacy path; runs the sufficiency check)' })
   @ApiBody({ type: AnswerRequestDto })
   @ApiOkResponse({ type: TurnReplyDto })
+  @ApiErrors(...WITH_BODY, 503, 504)
   async answer(
     @Req() req: AuthedRequest,
     @Body() body: unknown,

@@ -172,7 +172,18 @@ export class TurnSubmissionService {
     const turnId = job.turn_id;
     const deadline = Date.now() + this.config.GATEWAY_WAIT_MS;
     return this.hops.call('turns', 'handle_turn', job, { turnId, deadline }).then(async (o) => {
-      if (o.ok) return o.value;
+      if (o.ok) {
+        // the client gets this reply: a turn the orchestrator could not store is recorded as done
+        if (!job.degraded)
+          await this.turns.recordDelivered(turnId, o.value).catch((e) =>
+            this.log.warn({
+              msg: 'could not record a delivered reply',
+              turn_id: turnId,
+              error: (e as Error).message,
+            }),
+          );
+        return o.value;
+      }
       if (o.code === 'deadline_passed')
         throw new ApiError(
           504,

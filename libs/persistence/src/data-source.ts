@@ -7,6 +7,7 @@ import { TraceEventEntity } from './entities/trace-event.entity';
 import { TurnEntity } from './entities/turn.entity';
 import { Init1764700000000 } from './migrations/1764700000000-init';
 import { LineCount1764800000000 } from './migrations/1764800000000-line-count';
+import { Deployment1764900000000 } from './migrations/1764900000000-deployment';
 
 export const ENTITIES = [
   ConversationEntity,
@@ -17,7 +18,7 @@ export const ENTITIES = [
   CorpusDrugEntity,
   CorpusPartEntity,
 ];
-export const MIGRATIONS = [Init1764700000000, LineCount1764800000000];
+export const MIGRATIONS = [Init1764700000000, LineCount1764800000000, Deployment1764900000000];
 
 /** An arbitrary constant: every replica takes this lock before migrating. */
 const MIGRATION_LOCK = 724_511_093;
@@ -33,6 +34,19 @@ export function createDataSource(url: string, poolSize = 10): DataSource {
     logging: false,
     extra: { max: poolSize, connectionTimeoutMillis: 3_000, statement_timeout: 15_000 },
   });
+}
+
+/** host:port/name of a database URL, without its credentials (for logs and refusals). */
+export function describeDatabase(url: string): string {
+  const u = new URL(url);
+  return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+}
+
+/** The id this database was given when migrated: the deployment's identity when DEPLOYMENT_ID is unset. */
+export async function deploymentId(ds: DataSource): Promise<string> {
+  const rows = (await ds.query('SELECT id FROM deployment LIMIT 1')) as { id: string }[];
+  if (!rows[0]) throw new Error('the deployment table is empty');
+  return rows[0].id;
 }
 
 /** Creates the database named in the URL if it does not exist (quick start on a fresh machine). */

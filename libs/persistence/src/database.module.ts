@@ -1,9 +1,9 @@
 import { Global, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '@app/platform';
+import { APP_CONFIG, DATABASE_IDENTITY, type AppConfig, type DatabaseIdentity } from '@app/platform';
 import { ConversationRepository } from './conversation.repository';
 import { CorpusRepository } from './corpus.repository';
-import { createDataSource, ensureDatabase, migrate } from './data-source';
+import { createDataSource, deploymentId, describeDatabase, ensureDatabase, migrate } from './data-source';
 import { TraceRepository } from './trace.repository';
 import { TurnRepository } from './turn.repository';
 
@@ -42,8 +42,16 @@ class DatabaseShutdown implements OnApplicationShutdown {
     { provide: TurnRepository, inject: [DataSource], useFactory: (ds: DataSource) => new TurnRepository(ds) },
     { provide: TraceRepository, inject: [DataSource], useFactory: (ds: DataSource) => new TraceRepository(ds) },
     { provide: CorpusRepository, inject: [DataSource], useFactory: (ds: DataSource) => new CorpusRepository(ds) },
+    {
+      provide: DATABASE_IDENTITY,
+      inject: [DataSource, APP_CONFIG],
+      useFactory: (ds: DataSource, c: AppConfig): DatabaseIdentity => ({
+        id: () => deploymentId(ds),
+        describe: () => describeDatabase(c.DATABASE_URL),
+      }),
+    },
     DatabaseShutdown,
   ],
-  exports: [DataSource, ConversationRepository, TurnRepository, TraceRepository, CorpusRepository],
+  exports: [DATABASE_IDENTITY, DataSource, ConversationRepository, TurnRepository, TraceRepository, CorpusRepository],
 })
 export class DatabaseModule {}

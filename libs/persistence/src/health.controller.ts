@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Module } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TerminusModule } from '@nestjs/terminus';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
@@ -7,6 +8,7 @@ import { APP_CONFIG, BullMqServer, MetricsModule, PRODUCER_REDIS, type AppConfig
 const CHECK_TIMEOUT_MS = 2_000;
 
 /** Liveness is the process only; readiness checks Postgres, Redis and this process' queue workers. */
+@ApiTags('operations')
 @Controller()
 export class HealthController {
   constructor(
@@ -18,12 +20,14 @@ export class HealthController {
   ) {}
 
   @Get('health')
+  @ApiOperation({ summary: 'Liveness: the process only (never Redis or Postgres); no key needed' })
   @HealthCheck()
   health_() {
     return this.health.check([() => this.indicator.check('process').up({ pid: process.pid })]);
   }
 
   @Get('ready')
+  @ApiOperation({ summary: 'Readiness: Postgres, Redis and this process’ queue workers; no key needed' })
   @HealthCheck()
   ready() {
     return this.health.check([

@@ -15,12 +15,17 @@ const UNIQUE_VIOLATION = '23505';
 
 /**
  * Marks a turn done with its reply: the statement and its parameters ($1..$6), shared by the
- * full completion (a CTE of ConversationRepository.completeTurn) and the fallback `finish`.
+ * full completion (a CTE of ConversationRepository.completeTurn), the fallback `finish` and
+ * `recordDelivered` (which touches only a turn still open).
  */
-export function finishTurnStatement(turnId: string, reply: TurnReply): { sql: string; params: unknown[] } {
+export function finishTurnStatement(
+  turnId: string,
+  reply: TurnReply,
+  onlyOpen = false,
+): { sql: string; params: unknown[] } {
   return {
     sql: `UPDATE turns SET status = 'done', decision = $2, reason = $3, result = $4::jsonb, elapsed_ms = $5, llm_calls = $6, finished_at = now()
-          WHERE id = $1::uuid RETURNING 1`,
+          WHERE id = $1::uuid${onlyOpen ? ` AND status IN ('queued','running')` : ''} RETURNING 1`,
     params: [
       turnId,
       reply.decision,
@@ -109,6 +114,16 @@ export class TurnRepository {
   /** Marks a turn done with its reply, without touching conversation lines (fallback when the full write failed). */
   async finish(id: string, reply: TurnReply): Promise<void> {
     const { sql, params } = finishTurnStatement(id, reply);
+    await this.ds.query(sql, params);
+  }
+
+  /**
+   * The gateway handed this reply to a client: if the turn is still open (the orchestrator
+   * could not store it), it is done with that reply, so no conversation stays locked and the
+   * sweeper never marks failed a turn a client already got. A no-op once the turn is stored.
+   */
+  async recordDelivered(id: string, reply: TurnReply): Promise<void> {
+    const { sql, params } = finishTurnStatement(id, reply, true);
     await this.ds.query(sql, params);
   }
 

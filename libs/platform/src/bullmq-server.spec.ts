@@ -1,4 +1,7 @@
+import type { Job } from 'bullmq';
 import { BullMqServer } from './bullmq-server';
+import { jobFields, REPLICA } from './job-context';
+import { metrics } from './metrics';
 
 const opts = { redisUrl: 'redis://127.0.0.1:6379', prefix: 'unused', concurrency: 1, closeTimeoutMs: 100 };
 const handler = Object.assign(async () => ({ ok: true }), {});
@@ -40,5 +43,34 @@ describe('BullMqServer start-up checks', () => {
     s.addHandler('verify', handler as never);
     s.addHandler('check_sufficiency', handler as never);
     expect(s.checkHandlers()).toEqual([]);
+  });
+});
+
+describe('BullMqServer job context', () => {
+  it("runs each job inside its logging context, so whatever the handler logs carries the job's turn_id, queue, op, job_id and replica", async () => {
+    const s = new BullMqServer('verification', opts);
+    let seen: unknown;
+    s.addHandler('verify', (async () => {
+      seen = jobFields();
+      return { ok: true, value: {} };
+    }) as never);
+    s.addHandler('check_sufficiency', handler as never);
+    const before = (await metrics.jobs.get()).values.find((v) => v.labels.op === 'verify')?.value ?? 0;
+    const job = {
+      id: 'job-1',
+      name: 'verify',
+      data: { turn_id: '6f1c3c39-5a57-4d0e-9a4b-0d0e5d0a0b01', deadline: Date.now() + 10_000, payload: {} },
+    } as unknown as Job;
+    await s.process(job);
+    expect(seen).toEqual({
+      turn_id: '6f1c3c39-5a57-4d0e-9a4b-0d0e5d0a0b01',
+      queue: 'verification',
+      op: 'verify',
+      job_id: 'job-1',
+      replica: REPLICA,
+    });
+    expect(jobFields()).toEqual({}); // nothing leaks out of the job
+    const after = (await metrics.jobs.get()).values.find((v) => v.labels.op === 'verify');
+    expect(after?.value).toBe(before + 1);
   });
 });

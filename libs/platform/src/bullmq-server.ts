@@ -5,6 +5,8 @@ import type { Redis } from 'ioredis';
 import { lastValueFrom } from 'rxjs';
 import { HopEnvelopeSchema, JobDataSchema, opsOf, type HopOutcome, type QueueName } from '@app/contracts';
 import { failure } from './hop-client';
+import { jobFields, REPLICA, runInJobContext, type JobFields } from './job-context';
+import { metrics } from './metrics';
 import { workerRedis } from './redis';
 
 /** The transport id that binds `@HopHandler(queue, op)` methods to this queue's server only. */
@@ -52,6 +54,7 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
   private connection: Redis | null = null;
   private readonly duplicates = new Set<string>();
   private readonly log: Logger;
+  private inFlight = 0;
 
   constructor(
     private readonly queueName: QueueName,
@@ -91,7 +94,7 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
       return;
     }
     this.connection = workerRedis(this.options.redisUrl);
-    this.connection.on('error', (e) => this.log.warn(`redis: ${e.message}`));
+    this.connection.on('error', (e) => this.log.warn({ msg: 'redis error', queue: this.queueName, error: e.message }));
     this.worker = new Worker(this.queueName, (job) => this.process(job), {
       connection: this.connection,
       prefix: this.options.prefix,
@@ -104,7 +107,29 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
       stalledInterval: 5_000,
       maxStalledCount: 1,
     });
-    this.worker.on('error', (e) => this.log.warn(`worker: ${e.message}`));
+    this.worker.on('error', (e) => this.log.warn({ msg: 'worker error', queue: this.queueName, error: e.message }));
+    // stall recovery: this replica found a job whose worker stopped renewing its lock (it died)
+    this.worker.on('stalled', (jobId) => {
+      metrics.jobsStalled.inc({ queue: this.queueName });
+      this.log.warn({
+        msg: 'stalled job put back on its queue',
+        queue: this.queueName,
+        job_id: jobId,
+        replica: REPLICA,
+      });
+    });
+    this.worker.on('failed', (job, err) => {
+      // a job that stalled once too often is failed by BullMQ, not by a handler: say so
+      if (!/stalled more than/.test(err.message)) return;
+      this.log.warn({
+        msg: 'stalled job failed: its worker died again',
+        queue: this.queueName,
+        op: job?.name ?? null,
+        job_id: job?.id ?? null,
+        turn_id: (job?.data as { turn_id?: string } | undefined)?.turn_id ?? null,
+        replica: REPLICA,
+      });
+    });
     BullMqServer.instances.add(this);
     this.worker
       .waitUntilReady()
@@ -112,8 +137,46 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
       .catch((e) => callback(e));
   }
 
-  /** Runs one job; exported for the contract tests' direct checks. */
+  /**
+   * Runs one job inside its logging context ({turn_id, queue, op, job_id, replica}: every line
+   * the handler logs carries them), then logs it once, counts it and times it. Exported for
+   * the contract tests' direct checks.
+   */
   async process(job: Job): Promise<HopOutcome<unknown>> {
+    const fields: JobFields = {
+      turn_id: typeof job.data?.turn_id === 'string' ? job.data.turn_id : null,
+      queue: this.queueName,
+      op: job.name,
+      job_id: job.id ?? null,
+      replica: REPLICA,
+    };
+    return runInJobContext(fields, async () => {
+      const started = performance.now();
+      this.inFlight++;
+      let outcome = 'internal';
+      let error: string | undefined;
+      try {
+        const result = await this.run(job);
+        outcome = result.ok ? 'ok' : result.code;
+        if (!result.ok) error = result.message;
+        return result;
+      } catch (e) {
+        outcome = e instanceof UnrecoverableError ? 'deadline_passed' : 'internal';
+        error = (e as Error).message;
+        throw e;
+      } finally {
+        this.inFlight--;
+        const seconds = (performance.now() - started) / 1000;
+        metrics.jobs.inc({ queue: this.queueName, op: job.name, outcome });
+        metrics.jobDuration.observe({ queue: this.queueName, op: job.name }, seconds);
+        const line = { msg: 'job done', ...jobFields(), duration_ms: Math.round(seconds * 1000), outcome, error };
+        if (outcome === 'internal') this.log.error(line);
+        else this.log.log(line);
+      }
+    });
+  }
+
+  private async run(job: Job): Promise<HopOutcome<unknown>> {
     const data = JobDataSchema.safeParse(job.data);
     if (!data.success) return failure('invalid_payload', 'job data is not {turn_id, deadline, payload}');
     const { turn_id, deadline, payload } = data.data;
@@ -131,7 +194,8 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
       const env = HopEnvelopeSchema.safeParse(value);
       return env.success ? (env.data as HopOutcome<unknown>) : failure('internal', 'handler returned no envelope');
     } catch (err) {
-      // An RpcException from Nest's default handler arrives as a plain {status, message}.
+      // An RpcException from Nest's default handler arrives as a plain {status, message};
+      // the completion line logs the message with the job's fields
       const message = err instanceof Error ? err.message : String((err as { message?: unknown })?.message ?? err);
       return failure('internal', message);
     }
@@ -151,15 +215,29 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
     this.worker = null;
     if (worker) {
       // Stop taking jobs, let the ones in flight finish — but not forever.
+      const started = Date.now();
+      const timeoutMs = this.options.closeTimeoutMs;
+      this.log.log({
+        msg: 'draining',
+        queue: this.queueName,
+        in_flight: this.inFlight,
+        timeout_ms: timeoutMs,
+        replica: REPLICA,
+      });
       let timer: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<'timeout'>(
-        (r) => (timer = setTimeout(() => r('timeout'), this.options.closeTimeoutMs)),
-      );
+      const timedOut = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), timeoutMs)));
       const result = await Promise.race([worker.close().then(() => 'closed' as const), timedOut]);
       clearTimeout(timer);
       if (result === 'timeout') {
-        this.log.warn(`close timed out after ${this.options.closeTimeoutMs} ms; forcing`);
+        this.log.warn({
+          msg: 'drain timed out; forcing',
+          queue: this.queueName,
+          in_flight: this.inFlight,
+          replica: REPLICA,
+        });
         await worker.close(true).catch(() => undefined);
+      } else {
+        this.log.log({ msg: 'drained', queue: this.queueName, duration_ms: Date.now() - started, replica: REPLICA });
       }
     }
     this.connection?.disconnect();

@@ -14,15 +14,31 @@ const bool = (def: boolean) =>
  */
 export const ConfigSchema = z.object({
   NODE_ENV: z.string().default('development'),
+  /** The address every HTTP port binds to (0.0.0.0: all interfaces; 127.0.0.1: this host only). */
+  HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.:-]{1,253}$/, 'must be an IP address or a host name')
+    .default('0.0.0.0'),
+  /** The gateway's (and the all-in-one's) HTTP port; 0 takes any free port (the log says which). */
   PORT: int(3000, 0, 65535),
-  /** Workers and the orchestrator serve /health, /ready and /metrics here when run alone. */
-  METRICS_PORT: int(0, 0, 65535),
+  /**
+   * A worker's or the orchestrator's HTTP port (/health, /ready, /metrics) when run alone.
+   * Unset: the app's own default (3100-3104); 0: any free port (the log says which).
+   */
+  METRICS_PORT: z.coerce.number().int('must be an integer').min(0).max(65535).optional(),
   DATABASE_URL: z.string().url('must be a postgres:// URL').default('postgres://postgres@127.0.0.1:5432/duocthu'),
   REDIS_URL: z.string().url('must be a redis:// URL').default('redis://127.0.0.1:6379'),
   QUEUE_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1-40 letters, digits, - or _')
     .default('duocthu'),
+  /**
+   * Names the deployment that owns QUEUE_PREFIX on this Redis. Unset: the id its database
+   * was given when migrated. Set it on every process of a deployment or on none.
+   */
+  DEPLOYMENT_ID: z
+    .union([z.literal(''), z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1-64 letters, digits, ., - or _')])
+    .default(''),
   ANSWER_PROVIDER: z.enum(['disabled', 'stub', 'bedrock-converse', 'bedrock-claude']).default('stub'),
   EMBEDDING_PROVIDER: z.enum(['disabled', 'hash', 'bedrock-titan', 'bedrock-cohere']).default('hash'),
   GATEWAY_API_KEYS: z.string().default(''),

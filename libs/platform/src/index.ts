@@ -13,3 +13,7 @@ export * from './metrics';
 export * from './nest/metrics.controller';
 export * from './turn-events';
 export * from './nest/logging.module';
+export * from './startup';
+export * from './deployment-identity';
+export * from './job-context';
+export * from './http-metrics';

@@ -1,10 +1,15 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
- * The process' metrics, one registry. Every metric here is moved by a tested path
- * (test/e2e/operations.e2e-spec.ts asserts it) — no dead metrics.
+ * The process' metrics, one registry. Every duocthu_* metric here is moved by a tested path
+ * (test/e2e/operations.e2e-spec.ts asserts it) — no dead metrics. Each process exports its own
+ * counts: the scrape's instance/pod label tells replicas apart (Grafana: docs/grafana-dashboard.json).
  */
 export const registry = new Registry();
+// process_* and nodejs_* (CPU, memory, event-loop lag, GC, handles) under their standard names
+collectDefaultMetrics({ register: registry });
+
+const SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 40, 60];
 
 export const metrics = {
   turns: new Counter({
@@ -65,8 +70,40 @@ export const metrics = {
   }),
   queueJobs: new Gauge({
     name: 'duocthu_queue_jobs',
-    help: 'BullMQ jobs by queue and state, read at scrape time',
+    help: 'BullMQ jobs by queue and state, read at scrape time (queue-wide: exported by the gateway only)',
     labelNames: ['queue', 'state'],
+    registers: [registry],
+  }),
+  jobs: new Counter({
+    name: 'duocthu_jobs_total',
+    help: 'Jobs this process ran, by queue, op and outcome (ok or the failure code)',
+    labelNames: ['queue', 'op', 'outcome'],
+    registers: [registry],
+  }),
+  jobDuration: new Histogram({
+    name: 'duocthu_job_duration_seconds',
+    help: 'Time this process spent on a job, from taking it to its result',
+    labelNames: ['queue', 'op'],
+    buckets: SECONDS,
+    registers: [registry],
+  }),
+  jobsStalled: new Counter({
+    name: 'duocthu_jobs_stalled_total',
+    help: 'Jobs whose worker died (lock lapsed) that this process put back on their queue',
+    labelNames: ['queue'],
+    registers: [registry],
+  }),
+  httpRequests: new Counter({
+    name: 'duocthu_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  }),
+  httpDuration: new Histogram({
+    name: 'duocthu_http_request_duration_seconds',
+    help: 'HTTP request duration, by method and route pattern (a turn waits for its reply)',
+    labelNames: ['method', 'route'],
+    buckets: SECONDS,
     registers: [registry],
   }),
 };
@@ -74,7 +111,7 @@ export const metrics = {
 type DepthSource = () => Promise<{ queue: string; counts: Record<string, number> }[]>;
 let depthSource: DepthSource | null = null;
 
-/** The process that owns queue handles reports their depth at scrape time. */
+/** The gateway reports the queues' depth at scrape time (one exporter of a queue-wide figure). */
 export function setQueueDepthSource(source: DepthSource): void {
   depthSource = source;
 }

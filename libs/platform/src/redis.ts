@@ -1,5 +1,8 @@
 import { Redis, type RedisOptions } from 'ioredis';
 
+/** The process' one producer connection (hop client, budgets, rate limits, readiness). */
+export const PRODUCER_REDIS = Symbol('PRODUCER_REDIS');
+
 /**
  * Producers (hop clients, gateway) fail fast: with the offline queue off, a command
  * while Redis is down errors at once instead of hanging a request.

@@ -1,21 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import { loadConfig } from '../config';
+import { APP_CONFIG, type AppConfig } from '../config';
+import { jobFields } from '../job-context';
+import { ConfigModule } from './config.module';
 
 /**
  * JSON logs (pino). Secrets and turn text stay out: the Authorization header and cookies
  * are redacted, request bodies are never logged, and the orchestrator adds the turn text
- * only when LOG_TURN_TEXT=true.
+ * only when LOG_TURN_TEXT=true. A line written while a queue job runs carries the job's
+ * {turn_id, queue, op, job_id, replica} (bullmq-server.ts runs each job in that context).
  */
 @Module({
   imports: [
     LoggerModule.forRootAsync({
-      useFactory: () => {
-        const c = loadConfig();
+      imports: [ConfigModule],
+      inject: [APP_CONFIG],
+      useFactory: (c: AppConfig) => {
         return {
           pinoHttp: {
             level: c.LOG_LEVEL,
+            mixin: () => jobFields(),
             genReqId: (req, res) => {
               const id =
                 (typeof req.headers['x-request-id'] === 'string' &&

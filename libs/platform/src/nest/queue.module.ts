@@ -4,11 +4,8 @@ import { APP_CONFIG, type AppConfig } from '../config';
 import { RequestBudget } from '../budget';
 import { TurnEvents } from '../turn-events';
 import { BullHopClient, HOP_CLIENT, type HopClient } from '../hop-client';
-import { producerRedis } from '../redis';
-import { setQueueDepthSource } from '../metrics';
-import { QUEUE_NAMES } from '@app/contracts';
-
-export const PRODUCER_REDIS = Symbol('PRODUCER_REDIS');
+import { DeploymentIdentityCheck } from '../deployment-identity';
+import { PRODUCER_REDIS, producerRedis } from '../redis';
 
 @Injectable()
 class QueueShutdown implements OnApplicationShutdown {
@@ -23,7 +20,10 @@ class QueueShutdown implements OnApplicationShutdown {
   }
 }
 
-/** Redis for producers, the shared request budget and the hop client: one of each per process. */
+/**
+ * Redis for producers, the shared request budget and the hop client: one of each per process;
+ * and the check that this deployment owns its QUEUE_PREFIX before anything is consumed or served.
+ */
 @Global()
 @Module({
   providers: [
@@ -44,11 +44,7 @@ class QueueShutdown implements OnApplicationShutdown {
     {
       provide: HOP_CLIENT,
       inject: [APP_CONFIG],
-      useFactory: (c: AppConfig) => {
-        const client = new BullHopClient(c.REDIS_URL, c.QUEUE_PREFIX);
-        setQueueDepthSource(() => client.depth(QUEUE_NAMES));
-        return client;
-      },
+      useFactory: (c: AppConfig) => new BullHopClient(c.REDIS_URL, c.QUEUE_PREFIX),
     },
     {
       provide: TurnEvents,
@@ -56,6 +52,7 @@ class QueueShutdown implements OnApplicationShutdown {
       useFactory: (r: Redis, c: AppConfig) => new TurnEvents(r, c.QUEUE_PREFIX),
     },
     QueueShutdown,
+    DeploymentIdentityCheck,
   ],
   exports: [PRODUCER_REDIS, RequestBudget, HOP_CLIENT, TurnEvents],
 })
