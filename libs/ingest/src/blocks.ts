@@ -1,0 +1,180 @@
+import type { Block, Cell, Line, TableCandidate } from './types';
+
+/**
+ * Step 3: body lines → blocks (title, heading, field, paragraph, table). Paragraphs are
+ * joined across line, column and page breaks: a justified line that runs to the column's
+ * right edge continues on the next line, wherever that line is printed.
+ */
+
+/** Titles are set at least this much larger than body text. */
+const TITLE_SCALE = 1.25;
+/** A line ending this many ems short of its column's right edge ends its paragraph. */
+const SHORT_LINE_EM = 2.5;
+/** A first line indented by this many ems starts a paragraph. */
+const INDENT_EM = 0.8;
+
+export const FIELD_LABELS = ['Tên chung quốc tế', 'Mã ATC', 'Loại thuốc'] as const;
+const FIELD = new RegExp(`^(${FIELD_LABELS.join('|')})\\s*:\\s*(.*)$`, 'iu');
+const CAPTION = /^Bảng\s*\d*[.:]?\s/u;
+
+interface Geometry {
+  left: number;
+  right: number;
+}
+
+export function buildBlocks(lines: Line[], bodySize: number): Block[] {
+  const geo = columnGeometry(lines);
+  const leading = medianLeading(lines);
+  const blocks: Block[] = [];
+  let para: { lines: Line[] } | null = null;
+  let table: TableCandidate | null = null;
+
+  const closePara = () => {
+    if (!para) return;
+    const text = para.lines
+      .map((l) => l.text)
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    const pages = [...new Set(para.lines.map((l) => l.page))];
+    const field = FIELD.exec(text);
+    const label = field && FIELD_LABELS.find((f) => f.toLowerCase() === field[1].toLowerCase());
+    if (label) blocks.push({ kind: 'field', label, value: field[2].trim(), page: pages[0] });
+    else if (CAPTION.test(text) && para.lines.length <= 2) pendingCaption = text;
+    else blocks.push({ kind: 'paragraph', text, page: pages[0], pages });
+    para = null;
+  };
+  let pendingCaption: string | null = null;
+  const closeTable = () => {
+    if (!table) return;
+    blocks.push({ kind: 'table', table });
+    table = null;
+  };
+
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const prev = lines[i - 1];
+    const g = geo.get(key(line))!;
+    if (isTableRow(line, table, bodySize)) {
+      closePara();
+      if (!table) {
+        table = {
+          page: line.page,
+          pages: [],
+          anchors: [],
+          rows: [],
+          rotated: false,
+          caption: pendingCaption,
+        };
+        pendingCaption = null;
+      }
+      addRow(table, line);
+      continue;
+    }
+    closeTable();
+    if (pendingCaption) {
+      // a caption with no table under it is an ordinary paragraph
+      blocks.push({ kind: 'paragraph', text: pendingCaption, page: line.page, pages: [line.page] });
+      pendingCaption = null;
+    }
+    if (line.size >= bodySize * TITLE_SCALE && isCapitals(line.text)) {
+      closePara();
+      const last = blocks[blocks.length - 1];
+      // a long title wraps onto a second line set the same way
+      if (last?.kind === 'title' && prev && prev.size >= bodySize * TITLE_SCALE) last.text += ` ${line.text}`;
+      else blocks.push({ kind: 'title', text: line.text, page: line.page });
+      continue;
+    }
+    if (isHeading(line, lines[i + 1], bodySize)) {
+      closePara();
+      const last = blocks[blocks.length - 1];
+      if (last?.kind === 'heading' && prev && isHeading(prev, line, bodySize) && !/[.:]$/.test(last.text))
+        last.text += ` ${line.text}`;
+      else blocks.push({ kind: 'heading', text: line.text.replace(/:$/, ''), page: line.page });
+      continue;
+    }
+    if (para && continues(para.lines[para.lines.length - 1], line, geo, leading)) para.lines.push(line);
+    else {
+      closePara();
+      para = { lines: [line] };
+    }
+    void g;
+  }
+  closePara();
+  closeTable();
+  if (pendingCaption) blocks.push({ kind: 'paragraph', text: pendingCaption, page: 0, pages: [] });
+  return blocks;
+}
+
+const key = (l: Line) => `${l.columns}:${l.column}`;
+
+/** Where each column's text starts and ends, measured over the whole document (robust to short pages). */
+function columnGeometry(lines: Line[]): Map<string, Geometry> {
+  const out = new Map<string, Geometry>();
+  for (const k of new Set(lines.map(key))) {
+    const ls = lines.filter((l) => key(l) === k && l.cells.length === 1 && !l.rotated);
+    const x0 = ls.map((l) => l.x0).sort((a, b) => a - b);
+    const x1 = ls.map((l) => l.x1).sort((a, b) => a - b);
+    const pick = (xs: number[], q: number, fallback: number) =>
+      xs.length ? xs[Math.floor(q * (xs.length - 1))] : fallback;
+    const any = lines.find((l) => key(l) === k)!;
+    out.set(k, { left: pick(x0, 0.1, any.colLeft), right: pick(x1, 0.9, any.colRight) });
+  }
+  return out;
+}
+
+function medianLeading(lines: Line[]): number {
+  const gaps: number[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const a = lines[i - 1];
+    const b = lines[i];
+    if (a.page === b.page && a.column === b.column && a.y > b.y) gaps.push(a.y - b.y);
+  }
+  gaps.sort((a, b) => a - b);
+  return gaps.length ? gaps[Math.floor(gaps.length / 2)] : 12;
+}
+
+/** Does `line` carry on the paragraph whose last line is `prev`? */
+function continues(prev: Line, line: Line, geo: Map<string, Geometry>, leading: number): boolean {
+  const gp = geo.get(key(prev))!;
+  const gl = geo.get(key(line))!;
+  const prevFull = prev.x1 >= gp.right - SHORT_LINE_EM * prev.size;
+  const indented = line.x0 > gl.left + INDENT_EM * line.size;
+  if (!prevFull || indented) return false;
+  if (line.bold > 0.6 && prev.bold < 0.4) return false;
+  const sameColumn = prev.page === line.page && prev.column === line.column && prev.columns === line.columns;
+  // within a column, a blank line's worth of space ends a paragraph; across a column or
+  // page break there is no space to see, and the justified edge decides
+  return !sameColumn || prev.y - line.y <= leading * 1.25;
+}
+
+function isCapitals(text: string): boolean {
+  const letters = text.replace(/[^\p{L}]/gu, '');
+  return letters.length >= 3 && letters === letters.toUpperCase() && letters !== letters.toLowerCase();
+}
+
+/** A heading: a bold line of body size on its own, not a sentence. */
+function isHeading(line: Line, next: Line | undefined, bodySize: number): boolean {
+  if (line.bold < 0.6 || line.cells.length > 1 || line.rotated) return false;
+  if (line.size < bodySize * 0.9 || line.size >= bodySize * TITLE_SCALE) return false;
+  if (line.text.length > 90 || /[.;,]$/.test(line.text)) return false;
+  // a bold field label followed by its value on the same line is a field, not a heading
+  if (FIELD.test(line.text) && !/:$/.test(line.text)) return false;
+  void next;
+  return /^\p{Lu}/u.test(line.text);
+}
+
+function isTableRow(line: Line, table: TableCandidate | null, bodySize: number): boolean {
+  if (line.rotated || line.cells.length >= 2) return true;
+  if (!table) return false;
+  // inside a table, a one-cell line in the table's (smaller) type is a wrapped or spanning cell
+  const last = table.rows[table.rows.length - 1];
+  const small = line.size < bodySize * 0.95;
+  return small && last !== undefined && last.page === line.page && Math.abs(last.y - line.y) < line.size * 2.5;
+}
+
+function addRow(t: TableCandidate, line: Line): void {
+  if (line.rotated) t.rotated = true;
+  if (!t.pages.includes(line.page)) t.pages.push(line.page);
+  t.rows.push({ cells: line.cells as Cell[], page: line.page, column: line.column, y: line.y, bold: line.bold });
+}

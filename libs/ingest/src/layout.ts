@@ -1,0 +1,248 @@
+import type { Cell, LayoutResult, Line, PageText, TextItem } from './types';
+
+/**
+ * Step 2: positioned items → body lines in reading order. Running heads, page numbers and
+ * footnotes are taken out here, so no later step can mistake them for monograph text.
+ */
+
+/** Share of the page height, top and bottom, where running heads and folios live. */
+const MARGIN_ZONE = 0.1;
+/** A gap this many font sizes wide separates two cells of a table row. */
+const CELL_GAP_EM = 1.5;
+/** Horizontal gap (em) above which a space is inserted between two items. */
+const SPACE_GAP_EM = 0.12;
+
+type Pos = { page: number; item: TextItem };
+
+export function layoutPages(pages: PageText[]): LayoutResult {
+  const bodySize = medianSize(pages.flatMap((p) => p.items));
+  const removed: LayoutResult['removed'] = [];
+  const printedPages: Record<number, number> = {};
+  const bands = marginBands(pages);
+  const lines: Line[] = [];
+  for (const p of pages) {
+    const body: TextItem[] = [];
+    for (const row of rowsOf(p.items)) {
+      const kind = marginKind(p, row, bands, bodySize);
+      if (!kind) {
+        body.push(...row);
+        continue;
+      }
+      const text = joinItems(row);
+      if (kind === 'page_number' && /^\d+$/.test(text)) printedPages[p.page] = Number(text);
+      removed.push({ page: p.page, kind, text });
+    }
+    const pageLines = linesOfPage(p, body);
+    removed.push(...stripFootnotes(pageLines, bodySize));
+    lines.push(...pageLines.filter((l) => !l.footnote));
+  }
+  return { lines, bodySize, removed, printedPages };
+}
+
+/** Items on one baseline (a whole-page row, before columns are known). */
+function rowsOf(items: TextItem[]): TextItem[][] {
+  const sorted = [...items].sort((a, b) => b.y - a.y || a.x - b.x);
+  const rows: TextItem[][] = [];
+  for (const it of sorted) {
+    const last = rows[rows.length - 1];
+    if (last && Math.abs(last[0].y - it.y) < 0.4 * Math.min(last[0].size, it.size)) last.push(it);
+    else rows.push([it]);
+  }
+  return rows;
+}
+
+/**
+ * Running heads and folios sit at the same height on most pages: rows at the top or bottom
+ * of a page whose height recurs on ≥ 30 % of pages (and at least two) are margin rows.
+ */
+function marginBands(pages: PageText[]): Set<number> {
+  const count = new Map<number, number>();
+  for (const p of pages) {
+    const rows = rowsOf(p.items);
+    const ends = [rows[0], rows[rows.length - 1]].filter((r) => r !== undefined);
+    for (const y of new Set(ends.map((r) => Math.round(r[0].y)))) count.set(y, (count.get(y) ?? 0) + 1);
+  }
+  const bands = new Set<number>();
+  const need = Math.max(2, Math.ceil(pages.length * 0.3));
+  for (const [y, n] of count) if (n >= need) bands.add(y);
+  return bands;
+}
+
+function marginKind(
+  page: PageText,
+  row: TextItem[],
+  bands: Set<number>,
+  bodySize: number,
+): 'running_head' | 'page_number' | null {
+  const y = row[0].y;
+  const top = y > page.height * (1 - MARGIN_ZONE);
+  const bottom = y < page.height * MARGIN_ZONE;
+  if (!top && !bottom) return null;
+  const text = joinItems(row);
+  const inBand = [...bands].some((b) => Math.abs(b - y) <= 1.5);
+  const small = row.every((i) => i.size < bodySize * 0.95);
+  if (/^(trang\s+)?\d{1,4}$/i.test(text) && (inBand || small || bottom)) return 'page_number';
+  if (inBand || small) return 'running_head';
+  return null;
+}
+
+interface PageLine extends Line {
+  footnote?: boolean;
+}
+
+function linesOfPage(page: PageText, items: TextItem[]): PageLine[] {
+  const flat = items.filter((i) => i.angle === 0);
+  const rotated = items.filter((i) => i.angle !== 0);
+  const gutter = findGutter(page, flat);
+  const left = Math.min(...flat.map((i) => i.x));
+  const right = Math.max(...flat.map((i) => i.x + i.width));
+  const groups: { column: number; colLeft: number; colRight: number; items: TextItem[] }[] = [];
+  if (!gutter) groups.push({ column: 0, colLeft: left, colRight: right, items: flat });
+  else {
+    const inLeft = flat.filter((i) => i.x + i.width / 2 < gutter.mid);
+    const inRight = flat.filter((i) => i.x + i.width / 2 >= gutter.mid);
+    groups.push({ column: 0, colLeft: left, colRight: gutter.from, items: inLeft });
+    groups.push({ column: 1, colLeft: gutter.to, colRight: right, items: inRight });
+  }
+  const out: PageLine[] = [];
+  const columns = groups.length;
+  for (const g of groups)
+    for (const row of rowsOf(g.items))
+      out.push(makeLine(page.page, g.column, columns, g.colLeft, g.colRight, row, false));
+  if (rotated.length) {
+    // rotated text (a table set sideways) is kept as one line at the top of its area,
+    // so the table step can quarantine it with its page
+    const y = Math.max(...rotated.map((i) => i.y));
+    const column = gutter && rotated[0].x >= gutter.mid ? 1 : 0;
+    const g = groups[Math.min(column, groups.length - 1)] ?? { colLeft: left, colRight: right };
+    out.push(makeLine(page.page, column, columns, g.colLeft, g.colRight, rotated, true, y));
+  }
+  // reading order: column by column, top to bottom
+  return out.sort((a, b) => a.column - b.column || b.y - a.y);
+}
+
+/**
+ * A vertical strip in the middle of the page that no body text crosses: the gutter
+ * between two columns. Justified one-column text covers the middle on every line.
+ */
+function findGutter(page: PageText, items: TextItem[]): { from: number; to: number; mid: number } | null {
+  if (items.length < 10) return null;
+  const bin = 2;
+  const bins = new Array<number>(Math.ceil(page.width / bin) + 1).fill(0);
+  for (const i of items)
+    for (let b = Math.floor(i.x / bin); b <= Math.floor((i.x + i.width) / bin) && b < bins.length; b++) bins[b]++;
+  const lo = Math.floor((page.width * 0.3) / bin);
+  const hi = Math.ceil((page.width * 0.7) / bin);
+  let best: { from: number; to: number } | null = null;
+  let start = -1;
+  for (let b = lo; b <= hi + 1; b++) {
+    const empty = b <= hi && bins[b] === 0;
+    if (empty && start < 0) start = b;
+    if (!empty && start >= 0) {
+      if (!best || b - start > best.to - best.from) best = { from: start, to: b };
+      start = -1;
+    }
+  }
+  if (!best || (best.to - best.from) * bin < 8) return null;
+  // both sides must carry text over most of the page: a short table gap is not a gutter
+  const from = best.from * bin;
+  const to = best.to * bin;
+  const leftRows = new Set(items.filter((i) => i.x + i.width <= from + 1).map((i) => Math.round(i.y)));
+  const rightRows = new Set(items.filter((i) => i.x >= to - 1).map((i) => Math.round(i.y)));
+  const rows = new Set(items.map((i) => Math.round(i.y)));
+  if (leftRows.size < rows.size * 0.3 || rightRows.size < rows.size * 0.3) return null;
+  return { from, to, mid: (from + to) / 2 };
+}
+
+function makeLine(
+  page: number,
+  column: number,
+  columns: number,
+  colLeft: number,
+  colRight: number,
+  row: TextItem[],
+  rotated: boolean,
+  y = row[0].y,
+): PageLine {
+  const items = rotated ? row : [...row].sort((a, b) => a.x - b.x);
+  const cells: Cell[] = [];
+  let cur: TextItem[] = [];
+  const flush = () => {
+    if (!cur.length) return;
+    const text = joinItems(cur);
+    if (text) cells.push({ text, x0: cur[0].x, x1: end(cur[cur.length - 1]), bold: share(cur, (i) => i.bold) });
+    cur = [];
+  };
+  for (const it of items) {
+    const prev = cur[cur.length - 1];
+    if (prev && !rotated && it.x - end(prev) > CELL_GAP_EM * Math.max(prev.size, it.size)) flush();
+    cur.push(it);
+  }
+  flush();
+  const sizes = row.flatMap((i) => new Array<number>(i.text.length).fill(i.size)).sort((a, b) => a - b);
+  return {
+    page,
+    column,
+    columns,
+    colLeft,
+    colRight,
+    x0: Math.min(...row.map((i) => i.x)),
+    x1: Math.max(...row.map(end)),
+    y,
+    size: sizes[Math.floor(sizes.length / 2)],
+    text: cells.map((c) => c.text).join(' '),
+    bold: share(row, (i) => i.bold),
+    italic: share(row, (i) => i.italic),
+    cells,
+    rotated,
+  };
+}
+
+/**
+ * Footnotes: a run of small lines at the bottom of a column whose first line starts with
+ * a note mark ("*", "(1)", "1)", a superscript digit).
+ */
+function stripFootnotes(lines: PageLine[], bodySize: number): LayoutResult['removed'] {
+  const removed: LayoutResult['removed'] = [];
+  for (const column of new Set(lines.map((l) => l.column))) {
+    const col = lines.filter((l) => l.column === column && !l.rotated);
+    let i = col.length;
+    while (i > 0 && col[i - 1].size < bodySize * 0.88) i--;
+    const run = col.slice(i);
+    if (!run.length || !/^(\*+|\(\d+\)|\d+\)|[¹²³⁴⁵⁶⁷⁸⁹])/.test(run[0].text)) continue;
+    for (const l of run) {
+      l.footnote = true;
+      removed.push({ page: l.page, kind: 'footnote', text: l.text });
+    }
+  }
+  return removed;
+}
+
+const end = (i: TextItem) => i.x + i.width;
+
+function share(items: TextItem[], test: (i: TextItem) => boolean): number {
+  const total = items.reduce((s, i) => s + i.text.replace(/\s/g, '').length, 0);
+  if (!total) return 0;
+  return items.filter(test).reduce((s, i) => s + i.text.replace(/\s/g, '').length, 0) / total;
+}
+
+/** Joins items left to right, adding a space where the gap between two of them is one. */
+export function joinItems(items: TextItem[]): string {
+  let out = '';
+  let prev: TextItem | null = null;
+  for (const it of [...items].sort((a, b) => a.x - b.x)) {
+    if (prev && it.x - end(prev) > SPACE_GAP_EM * it.size && !/\s$/.test(out) && !/^\s/.test(it.text)) out += ' ';
+    out += it.text;
+    prev = it;
+  }
+  return out.replace(/\s+/g, ' ').trim();
+}
+
+function medianSize(items: TextItem[]): number {
+  const sizes = items.flatMap((i) => new Array<number>(Math.min(i.text.length, 200)).fill(i.size));
+  if (!sizes.length) return 10;
+  sizes.sort((a, b) => a - b);
+  return sizes[Math.floor(sizes.length / 2)];
+}
+
+export type { Pos };
