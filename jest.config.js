@@ -23,6 +23,7 @@ const apps = [
   'retrieval-worker',
   'generation-worker',
   'verification-worker',
+  'pdf-book',
 ];
 const moduleNameMapper = Object.fromEntries([
   ...aliases.map((l) => [`^@app/${l}$`, `<rootDir>/libs/${l}/src`]),

@@ -1,14 +1,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { CorpusValidationError, readCorpusDir, synthesizeCorpus } from '@app/formulary';
+import { PdfInputError } from '@app/ingest';
 import { createEmbedder } from '@app/llm';
 import { createDataSource, CorpusRepository, ensureDatabase, ingestDirectory, migrate } from '@app/persistence';
 import { configOrExit } from '@app/platform';
+import { convertPdfFile, isFileArg, pdfErrorLine, summary } from './pdf-ingest';
 import { Progress } from './progress';
 
 const USAGE = `usage:
   duocthu migrate                     create the database if needed and apply migrations
   duocthu ingest <dir>                validate, split, embed and write <dir>/*.json as a new corpus version
+  duocthu ingest <file.pdf> [--out D] convert the PDF (as ingest-pdf, into D, default data/pdf-ingest/<name>), then ingest D
+  duocthu ingest-pdf <file.pdf> --out D   convert a formulary PDF into D/<drug_id>.json + D/ingest-report.{json,md}
   duocthu synth --drugs N [--out D]   write a SYNTHETIC corpus of N made-up drugs (benchmarks only) to D`;
 
 /** Writes a synthetic corpus; no database involved. */
@@ -36,15 +40,32 @@ function synth(args: string[]): number {
 async function main(argv: string[]): Promise<number> {
   const [command, arg] = argv;
   if (command === 'synth') return synth(argv.slice(1));
+  if (command === 'ingest-pdf') return ingestPdf(argv.slice(1));
   if (command !== 'migrate' && command !== 'ingest') {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
   if (command === 'ingest' && !arg) {
-    process.stderr.write(`ingest needs a directory\n${USAGE}\n`);
+    process.stderr.write(`ingest needs a directory or a PDF file\n${USAGE}\n`);
     return 2;
   }
   const config = configOrExit();
+  let dir = arg ? resolve(arg) : '';
+  if (command === 'ingest' && isFileArg(dir)) {
+    // a PDF: convert first (a bad PDF stops here, before the database is touched)
+    const out = optionValue(argv, '--out') ?? join('data/pdf-ingest', basename(dir).replace(/\.pdf$/i, ''));
+    try {
+      const converted = await convertPdfFile(dir, out, config.DATABASE_URL);
+      process.stdout.write(summary(converted));
+      dir = converted.out;
+    } catch (e) {
+      if (e instanceof PdfInputError) {
+        process.stderr.write(pdfErrorLine(arg!, e));
+        return 1;
+      }
+      throw e;
+    }
+  }
   await ensureDatabase(config.DATABASE_URL);
   const ds = createDataSource(config.DATABASE_URL, 2);
   await ds.initialize();
@@ -52,7 +73,6 @@ async function main(argv: string[]): Promise<number> {
     const ran = await migrate(ds);
     process.stdout.write(ran.length ? `migrations applied: ${ran.join(', ')}\n` : 'migrations: up to date\n');
     if (command === 'migrate') return 0;
-    const dir = resolve(arg!);
     const progress = new Progress();
     let stage = '';
     const result = await ingestDirectory(new CorpusRepository(ds), dir, createEmbedder(config), (done, total, s) => {
@@ -78,6 +98,33 @@ async function main(argv: string[]): Promise<number> {
     throw e;
   } finally {
     await ds.destroy();
+  }
+}
+
+const optionValue = (argv: string[], name: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
+
+/** Converts a PDF without loading it: exit 0 when the conversion ran (review items are not failures). */
+async function ingestPdf(args: string[]): Promise<number> {
+  const file = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--out');
+  const out = optionValue(args, '--out');
+  if (!file || !out) {
+    process.stderr.write(`ingest-pdf needs a PDF file and --out <dir>\n${USAGE}\n`);
+    return 2;
+  }
+  if (!isFileArg(file)) {
+    process.stderr.write(`error: ${file}: no such file\n`);
+    return 1;
+  }
+  const config = configOrExit();
+  try {
+    process.stdout.write(summary(await convertPdfFile(file, out, config.DATABASE_URL)));
+    return 0;
+  } catch (e) {
+    if (e instanceof PdfInputError) {
+      process.stderr.write(pdfErrorLine(file, e));
+      return 1;
+    }
+    throw e;
   }
 }
 

@@ -8,8 +8,8 @@ import type { Block, Cell, Line, TableCandidate } from './types';
 
 /** Titles are set at least this much larger than body text. */
 const TITLE_SCALE = 1.25;
-/** A line ending this many ems short of its column's right edge ends its paragraph. */
-const SHORT_LINE_EM = 2.5;
+/** A line ending more than this many ems short of its column's right edge ends its paragraph (justified lines reach it). */
+const SHORT_LINE_EM = 1;
 /** A first line indented by this many ems starts a paragraph. */
 const INDENT_EM = 0.8;
 
@@ -25,17 +25,14 @@ interface Geometry {
 export function buildBlocks(lines: Line[], bodySize: number): Block[] {
   const geo = columnGeometry(lines);
   const leading = medianLeading(lines);
+  const inTable = tableLines(lines, bodySize);
   const blocks: Block[] = [];
   let para: { lines: Line[] } | null = null;
   let table: TableCandidate | null = null;
 
   const closePara = () => {
     if (!para) return;
-    const text = para.lines
-      .map((l) => l.text)
-      .join(' ')
-      .replace(/\s+/g, ' ')
-      .trim();
+    const text = joinLines(para.lines.map((l) => l.text));
     const pages = [...new Set(para.lines.map((l) => l.page))];
     const field = FIELD.exec(text);
     const label = field && FIELD_LABELS.find((f) => f.toLowerCase() === field[1].toLowerCase());
@@ -54,8 +51,7 @@ export function buildBlocks(lines: Line[], bodySize: number): Block[] {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const prev = lines[i - 1];
-    const g = geo.get(key(line))!;
-    if (isTableRow(line, table, bodySize)) {
+    if (inTable[i]) {
       closePara();
       if (!table) {
         table = {
@@ -98,12 +94,25 @@ export function buildBlocks(lines: Line[], bodySize: number): Block[] {
       closePara();
       para = { lines: [line] };
     }
-    void g;
   }
   closePara();
   closeTable();
   if (pendingCaption) blocks.push({ kind: 'paragraph', text: pendingCaption, page: 0, pages: [] });
   return blocks;
+}
+
+/**
+ * Lines join with a space, except after a hyphen that ends a word broken at the line end
+ * ("beta-" + "lactamase"); a spaced dash ("500 mg -" + "1 g") keeps its space.
+ */
+export function joinLines(texts: string[]): string {
+  let out = '';
+  for (const t of texts) {
+    if (!out) out = t;
+    else if (/\p{L}-$/u.test(out) && /^\p{L}/u.test(t)) out += t;
+    else out += ` ${t}`;
+  }
+  return out.replace(/\s+/g, ' ').trim();
 }
 
 const key = (l: Line) => `${l.columns}:${l.column}`;
@@ -140,9 +149,13 @@ function continues(prev: Line, line: Line, geo: Map<string, Geometry>, leading: 
   const gl = geo.get(key(line))!;
   const prevFull = prev.x1 >= gp.right - SHORT_LINE_EM * prev.size;
   const indented = line.x0 > gl.left + INDENT_EM * line.size;
-  if (!prevFull || indented) return false;
-  if (line.bold > 0.6 && prev.bold < 0.4) return false;
   const sameColumn = prev.page === line.page && prev.column === line.column && prev.columns === line.columns;
+  if (indented) return false;
+  // a ragged (left-aligned) line wraps onto a line that starts in lower case: no paragraph starts so
+  if (!prevFull) return sameColumn && /^\p{Ll}/u.test(line.text) && prev.y - line.y <= leading * 1.25;
+  // a change of type (a caption under a paragraph, a note) starts a new block
+  if (Math.abs(prev.size - line.size) > 0.5 || Math.abs(prev.italic - line.italic) > 0.5) return false;
+  if (line.bold > 0.6 && prev.bold < 0.4) return false;
   // within a column, a blank line's worth of space ends a paragraph; across a column or
   // page break there is no space to see, and the justified edge decides
   return !sameColumn || prev.y - line.y <= leading * 1.25;
@@ -164,13 +177,35 @@ function isHeading(line: Line, next: Line | undefined, bodySize: number): boolea
   return /^\p{Lu}/u.test(line.text);
 }
 
-function isTableRow(line: Line, table: TableCandidate | null, bodySize: number): boolean {
-  if (line.rotated || line.cells.length >= 2) return true;
-  if (!table) return false;
-  // inside a table, a one-cell line in the table's (smaller) type is a wrapped or spanning cell
-  const last = table.rows[table.rows.length - 1];
-  const small = line.size < bodySize * 0.95;
-  return small && last !== undefined && last.page === line.page && Math.abs(last.y - line.y) < line.size * 2.5;
+const isSmall = (l: Line, bodySize: number) => l.size < bodySize * 0.92;
+
+/**
+ * Which lines belong to tables. A row whose cells wrap puts its cells on several baselines,
+ * so a table is found as a run of lines in the table's (smaller) type, in one column, holding
+ * at least one line of several cells; a line of several cells at body size is a row on its own.
+ * Captions ("Bảng 2. …") and italic notes are not table lines.
+ */
+function tableLines(lines: Line[], bodySize: number): boolean[] {
+  const out = lines.map((l) => l.rotated || (l.cells.length >= 2 && !CAPTION.test(l.text)));
+  let i = 0;
+  while (i < lines.length) {
+    const small = (l: Line) => isSmall(l, bodySize) && l.italic < 0.5 && !CAPTION.test(l.text);
+    if (!small(lines[i])) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (
+      j + 1 < lines.length &&
+      small(lines[j + 1]) &&
+      lines[j + 1].page === lines[i].page &&
+      lines[j + 1].column === lines[i].column
+    )
+      j++;
+    if (lines.slice(i, j + 1).some((l) => l.cells.length >= 2 || l.rotated)) for (let k = i; k <= j; k++) out[k] = true;
+    i = j + 1;
+  }
+  return out;
 }
 
 function addRow(t: TableCandidate, line: Line): void {

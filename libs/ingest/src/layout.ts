@@ -7,23 +7,21 @@ import type { Cell, LayoutResult, Line, PageText, TextItem } from './types';
 
 /** Share of the page height, top and bottom, where running heads and folios live. */
 const MARGIN_ZONE = 0.1;
-/** A gap this many font sizes wide separates two cells of a table row. */
-const CELL_GAP_EM = 1.5;
+/** A gap this many font sizes wide separates two cells of a table row (a stretched word space is under 1). */
+const CELL_GAP_EM = 1.3;
 /** Horizontal gap (em) above which a space is inserted between two items. */
 const SPACE_GAP_EM = 0.12;
-
-type Pos = { page: number; item: TextItem };
 
 export function layoutPages(pages: PageText[]): LayoutResult {
   const bodySize = medianSize(pages.flatMap((p) => p.items));
   const removed: LayoutResult['removed'] = [];
   const printedPages: Record<number, number> = {};
   const bands = marginBands(pages);
-  const lines: Line[] = [];
-  for (const p of pages) {
+  const bodies = pages.map((p) => {
     const body: TextItem[] = [];
-    for (const row of rowsOf(p.items)) {
-      const kind = marginKind(p, row, bands, bodySize);
+    const rows = rowsOf(p.items);
+    for (const [i, row] of rows.entries()) {
+      const kind = marginKind(p, row, bands, bodySize, i === 0 || i === rows.length - 1);
       if (!kind) {
         body.push(...row);
         continue;
@@ -32,7 +30,16 @@ export function layoutPages(pages: PageText[]): LayoutResult {
       if (kind === 'page_number' && /^\d+$/.test(text)) printedPages[p.page] = Number(text);
       removed.push({ page: p.page, kind, text });
     }
-    const pageLines = linesOfPage(p, body);
+    return body;
+  });
+  // a page with little text in one column (a monograph's last lines) shows its gutter weakly:
+  // a gutter seen on other pages is accepted when the same strip is empty here
+  const gutters = pages.map((p, i) => findGutter(p, flatItems(bodies[i])));
+  const known = [...new Map(gutters.filter((g) => g !== null).map((g) => [Math.round(g.mid), g])).values()];
+  const lines: Line[] = [];
+  for (const [i, p] of pages.entries()) {
+    const gutter = gutters[i] ?? known.find((g) => stripEmpty(p, flatItems(bodies[i]), g)) ?? null;
+    const pageLines = linesOfPage(p, bodies[i], gutter);
     removed.push(...stripFootnotes(pageLines, bodySize));
     lines.push(...pageLines.filter((l) => !l.footnote));
   }
@@ -73,6 +80,7 @@ function marginKind(
   row: TextItem[],
   bands: Set<number>,
   bodySize: number,
+  extreme: boolean,
 ): 'running_head' | 'page_number' | null {
   const y = row[0].y;
   const top = y > page.height * (1 - MARGIN_ZONE);
@@ -80,6 +88,9 @@ function marginKind(
   if (!top && !bottom) return null;
   const text = joinItems(row);
   const inBand = [...bands].some((b) => Math.abs(b - y) <= 1.5);
+  // only the page's top and bottom rows can be margins, unless they sit where margins recur:
+  // a small table row at the top of a column is body text
+  if (!inBand && !extreme) return null;
   const small = row.every((i) => i.size < bodySize * 0.95);
   if (/^(trang\s+)?\d{1,4}$/i.test(text) && (inBand || small || bottom)) return 'page_number';
   if (inBand || small) return 'running_head';
@@ -90,10 +101,21 @@ interface PageLine extends Line {
   footnote?: boolean;
 }
 
-function linesOfPage(page: PageText, items: TextItem[]): PageLine[] {
-  const flat = items.filter((i) => i.angle === 0);
+const flatItems = (items: TextItem[]) => items.filter((i) => i.angle === 0);
+
+type Gutter = { from: number; to: number; mid: number };
+
+function stripEmpty(page: PageText, items: TextItem[], g: Gutter): boolean {
+  const crossing = items.filter((i) => i.x < g.to && i.x + i.width > g.from).length;
+  const left = items.some((i) => i.x + i.width <= g.from + 1);
+  const right = items.some((i) => i.x >= g.to - 1);
+  // a page whose text fills one column only (the other left blank) is still a two-column page
+  return items.length > 0 && (left || right) && crossing <= (left && right ? 2 : 0);
+}
+
+function linesOfPage(page: PageText, items: TextItem[], gutter: Gutter | null): PageLine[] {
+  const flat = flatItems(items);
   const rotated = items.filter((i) => i.angle !== 0);
-  const gutter = findGutter(page, flat);
   const left = Math.min(...flat.map((i) => i.x));
   const right = Math.max(...flat.map((i) => i.x + i.width));
   const groups: { column: number; colLeft: number; colRight: number; items: TextItem[] }[] = [];
@@ -125,18 +147,20 @@ function linesOfPage(page: PageText, items: TextItem[]): PageLine[] {
  * A vertical strip in the middle of the page that no body text crosses: the gutter
  * between two columns. Justified one-column text covers the middle on every line.
  */
-function findGutter(page: PageText, items: TextItem[]): { from: number; to: number; mid: number } | null {
+function findGutter(page: PageText, items: TextItem[]): Gutter | null {
   if (items.length < 10) return null;
   const bin = 2;
   const bins = new Array<number>(Math.ceil(page.width / bin) + 1).fill(0);
   for (const i of items)
     for (let b = Math.floor(i.x / bin); b <= Math.floor((i.x + i.width) / bin) && b < bins.length; b++) bins[b]++;
+  // a footnote or a title set across both columns may cross the gutter: a couple of items may
+  const crossing = 2;
   const lo = Math.floor((page.width * 0.3) / bin);
   const hi = Math.ceil((page.width * 0.7) / bin);
   let best: { from: number; to: number } | null = null;
   let start = -1;
   for (let b = lo; b <= hi + 1; b++) {
-    const empty = b <= hi && bins[b] === 0;
+    const empty = b <= hi && bins[b] <= crossing;
     if (empty && start < 0) start = b;
     if (!empty && start >= 0) {
       if (!best || b - start > best.to - best.from) best = { from: start, to: b };
@@ -144,13 +168,12 @@ function findGutter(page: PageText, items: TextItem[]): { from: number; to: numb
     }
   }
   if (!best || (best.to - best.from) * bin < 8) return null;
-  // both sides must carry text over most of the page: a short table gap is not a gutter
+  // text must start on both sides of the strip: a gap between two table columns is not a gutter
   const from = best.from * bin;
   const to = best.to * bin;
   const leftRows = new Set(items.filter((i) => i.x + i.width <= from + 1).map((i) => Math.round(i.y)));
   const rightRows = new Set(items.filter((i) => i.x >= to - 1).map((i) => Math.round(i.y)));
-  const rows = new Set(items.map((i) => Math.round(i.y)));
-  if (leftRows.size < rows.size * 0.3 || rightRows.size < rows.size * 0.3) return null;
+  if (leftRows.size < 3 || rightRows.size < 3) return null;
   return { from, to, mid: (from + to) / 2 };
 }
 
@@ -164,7 +187,8 @@ function makeLine(
   rotated: boolean,
   y = row[0].y,
 ): PageLine {
-  const items = rotated ? row : [...row].sort((a, b) => a.x - b.x);
+  if (rotated) return rotatedLine(page, column, columns, colLeft, colRight, row, y);
+  const items = [...row].sort((a, b) => a.x - b.x);
   const cells: Cell[] = [];
   let cur: TextItem[] = [];
   const flush = () => {
@@ -175,10 +199,11 @@ function makeLine(
   };
   for (const it of items) {
     const prev = cur[cur.length - 1];
-    if (prev && !rotated && it.x - end(prev) > CELL_GAP_EM * Math.max(prev.size, it.size)) flush();
+    if (prev && it.x - end(prev) > CELL_GAP_EM * Math.max(prev.size, it.size)) flush();
     cur.push(it);
   }
   flush();
+  if (looksJustified(cells, colLeft, colRight)) cells.splice(0, cells.length, mergeCells(cells));
   const sizes = row.flatMap((i) => new Array<number>(i.text.length).fill(i.size)).sort((a, b) => a - b);
   return {
     page,
@@ -195,6 +220,70 @@ function makeLine(
     italic: share(row, (i) => i.italic),
     cells,
     rotated,
+  };
+}
+
+/**
+ * A justified line in a narrow column can stretch its word spaces past the cell gap. Such a
+ * line runs from edge to edge, and its gaps are all alike and separate single words; a
+ * table row's gaps differ with its cells' text.
+ */
+function looksJustified(cells: Cell[], colLeft: number, colRight: number): boolean {
+  if (cells.length < 2) return false;
+  const width = colRight - colLeft;
+  if (cells[cells.length - 1].x1 - cells[0].x0 < 0.9 * width) return false;
+  const gaps = cells.slice(1).map((c, i) => c.x0 - cells[i].x1);
+  const short = cells.every((c) => c.text.split(' ').length <= 2);
+  return short && Math.max(...gaps) <= Math.min(...gaps) * 1.25 + 1;
+}
+
+function mergeCells(cells: Cell[]): Cell {
+  const chars = cells.reduce((s, c) => s + c.text.length, 0);
+  return {
+    text: cells.map((c) => c.text).join(' '),
+    x0: cells[0].x0,
+    x1: cells[cells.length - 1].x1,
+    bold: cells.reduce((s, c) => s + c.bold * c.text.length, 0) / chars,
+  };
+}
+
+/** Text set sideways: each vertical run is one printed line, read right to left, top to bottom. */
+function rotatedLine(
+  page: number,
+  column: number,
+  columns: number,
+  colLeft: number,
+  colRight: number,
+  row: TextItem[],
+  y: number,
+): PageLine {
+  const runs = new Map<number, TextItem[]>();
+  for (const i of row) runs.set(Math.round(i.x / 2), [...(runs.get(Math.round(i.x / 2)) ?? []), i]);
+  const text = [...runs.entries()]
+    .sort((a, b) => b[0] - a[0])
+    .map(([, items]) =>
+      items
+        .sort((a, b) => b.y - a.y)
+        .map((i) => i.text)
+        .join(' '),
+    )
+    .join(' / ');
+  const x0 = Math.min(...row.map((i) => i.x));
+  return {
+    page,
+    column,
+    columns,
+    colLeft,
+    colRight,
+    x0,
+    x1: Math.max(...row.map((i) => i.x + i.size)),
+    y,
+    size: row[0].size,
+    text,
+    bold: 0,
+    italic: 0,
+    cells: [{ text, x0, x1: x0, bold: 0 }],
+    rotated: true,
   };
 }
 
@@ -244,5 +333,3 @@ function medianSize(items: TextItem[]): number {
   sizes.sort((a, b) => a - b);
   return sizes[Math.floor(sizes.length / 2)];
 }
-
-export type { Pos };

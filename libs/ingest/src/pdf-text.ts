@@ -69,6 +69,8 @@ export async function extractPdf(bytes: Uint8Array, options: ExtractOptions = {}
   const task = pdfjs.getDocument({
     data: bytes.slice(),
     disableFontFace: true,
+    // keeps the font's PostScript name on the font object (bold and italic are read from it)
+    fontExtraProperties: true,
     useSystemFonts: false,
     verbosity: 0,
   });

@@ -1,0 +1,5 @@
+export * from './book';
+export * from './expected';
+export * from './render';
+export * from './typeset';
+export * from './synthetic';
