@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { buildCorpus, type DrugMonograph } from '@app/formulary';
+import { buildCorpus, INGEST_REPORT_FILE, type DrugMonograph } from '@app/formulary';
 import {
   convertPages,
   diffCorpora,
@@ -44,7 +44,7 @@ export async function convertPdfFile(file: string, outDir: string, databaseUrl: 
     seconds: Math.round((Date.now() - t0) / 100) / 10,
     peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
   };
-  writeFileSync(join(out, 'ingest-report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(join(out, INGEST_REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(join(out, 'ingest-report.md'), renderReportMarkdown(report));
   return { out, report, monographs };
 }
@@ -70,7 +70,7 @@ export function pdfErrorLine(file: string, e: PdfInputError): string {
 function prepareOutDir(out: string): void {
   mkdirSync(out, { recursive: true });
   const json = readdirSync(out).filter((f) => f.endsWith('.json'));
-  if (json.length && !json.includes('ingest-report.json'))
+  if (json.length && !json.includes(INGEST_REPORT_FILE))
     throw new Error(`${out} holds .json files this command did not write: choose an empty --out directory`);
   for (const f of json) unlinkSync(join(out, f));
 }

@@ -3,3 +3,4 @@ export * from './expected';
 export * from './render';
 export * from './typeset';
 export * from './synthetic';
+export * from './score';

@@ -29,11 +29,13 @@ export function syntheticBook(base: Book, count: number): Book {
   const perVolume = 50;
   for (let i = 0; i < count; i++) {
     const { m, columns } = models[i % models.length];
+    // a second model's paragraphs in every section: about 2.4 printed pages a monograph, as in the book
+    const donor = models[(i * 7 + 3) % models.length].m;
     const stem = `${SYLLABLES[i % SYLLABLES.length]}${SYLLABLES[Math.floor(i / SYLLABLES.length) % SYLLABLES.length]}${SYLLABLES[Math.floor(i / 225) % SYLLABLES.length]}`;
     const name = `${stem}${String(i + 1).padStart(4, '0')}`;
     const vol = Math.floor(i / perVolume);
     volumes[vol] ??= { columns: vol % 2 === 0 ? columns : columns === 1 ? 2 : 1, monographs: [] };
-    volumes[vol].monographs.push(rename(m, name));
+    volumes[vol].monographs.push(rename(merge(m, donor), name));
   }
   return {
     ...base,
@@ -41,6 +43,25 @@ export function syntheticBook(base: Book, count: number): Book {
     footnotes: {},
     volumes,
   };
+}
+
+function merge(m: BookMonograph, donor: BookMonograph): BookMonograph {
+  if (donor === m) return m;
+  const renamed = rename(donor, m.drug_id);
+  return {
+    ...m,
+    sections: m.sections.map((s) => {
+      const other = renamed.sections.find((d) => d.heading === s.heading);
+      return other ? { ...s, parts: [...s.parts, ...other.parts.map(stripInteractions)] } : s;
+    }),
+  };
+}
+
+/** The donor's interaction targets belong to the donor's book, not this one. */
+function stripInteractions<T extends object>(p: T): T {
+  if (!('interacts_with' in p)) return p;
+  const { interacts_with: _drop, ...rest } = p as T & { interacts_with?: string[] };
+  return rest as T;
 }
 
 function rename(m: BookMonograph, name: string): BookMonograph {

@@ -207,7 +207,10 @@ const PAGINATE = String.raw`
     rest.appendChild(second);
     place(rest, 0);
   }
-  const src = [...document.getElementById('src').children];
+  // detached first: moving blocks out of a laid-out source would re-lay it out at every step
+  const srcEl = document.getElementById('src');
+  srcEl.remove();
+  const src = [...srcEl.children];
   newPage();
   for (let i = 0; i < src.length; i++) {
     const el = src[i];
@@ -236,7 +239,6 @@ const PAGINATE = String.raw`
     else placeParagraph(el);
     placedOnPage++;
   }
-  document.getElementById('src').remove();
   window.__manifest = manifest;
 })();
 `;

@@ -25,10 +25,13 @@ export class CorpusValidationError extends Error {
   }
 }
 
+/** The PDF conversion's report sits beside the monographs it wrote (libs/ingest); it is not one. */
+export const INGEST_REPORT_FILE = 'ingest-report.json';
+
 /** Reads and validates every `*.json` in a directory; throws naming every bad file and field. */
 export function readCorpusDir(dir: string): DrugMonograph[] {
   const files = readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
+    .filter((f) => f.endsWith('.json') && f !== INGEST_REPORT_FILE)
     .sort();
   const problems: string[] = [];
   const drugs: DrugMonograph[] = [];

@@ -1,4 +1,4 @@
-import type { Block, Cell, Line, TableCandidate } from './types';
+import type { Block, Line, TableCandidate } from './types';
 
 /**
  * Step 3: body lines → blocks (title, heading, field, paragraph, table). Paragraphs are
@@ -211,5 +211,5 @@ function tableLines(lines: Line[], bodySize: number): boolean[] {
 function addRow(t: TableCandidate, line: Line): void {
   if (line.rotated) t.rotated = true;
   if (!t.pages.includes(line.page)) t.pages.push(line.page);
-  t.rows.push({ cells: line.cells as Cell[], page: line.page, column: line.column, y: line.y, bold: line.bold });
+  t.rows.push({ cells: line.cells, page: line.page, column: line.column, y: line.y, size: line.size, bold: line.bold });
 }

@@ -1,4 +1,5 @@
-import type { TableCandidate } from './types';
+import { joinLines } from './blocks';
+import type { Cell, TableCandidate } from './types';
 
 /**
  * Step 6: a table found from positions becomes labelled rows when its grid is certain, or
@@ -11,15 +12,22 @@ export type TableOutcome =
 
 /** Two cell starts closer than this (points) are the same column. */
 const ANCHOR_TOLERANCE = 4;
+/** Lines of one wrapped cell are this close (in font sizes); rows are further apart. */
+const CELL_LEADING = 1.35;
+
+type PrintedLine = TableCandidate['rows'][number];
+interface Grid {
+  rows: string[][];
+  bold: boolean[];
+}
 
 export function convertTable(t: TableCandidate): TableOutcome {
-  const reason = uncertainty(t);
-  if (reason) return { status: 'quarantined', reason, text: rawText(t) };
-  const hasHeader = t.rows[0].bold > 0.5 && t.rows.slice(1).every((r) => r.bold <= 0.5);
-  const header = hasHeader ? t.rows[0].cells.map((c) => c.text) : null;
-  const body = hasHeader ? t.rows.slice(1) : t.rows;
-  const rows = body.map((r) => {
-    const [label, ...values] = r.cells.map((c) => c.text);
+  const grid = readGrid(t);
+  if (typeof grid === 'string') return { status: 'quarantined', reason: grid, text: rawText(t) };
+  const hasHeader = grid.bold[0] && grid.bold.slice(1).every((b) => !b);
+  const header = hasHeader ? grid.rows[0] : null;
+  const body = hasHeader ? grid.rows.slice(1) : grid.rows;
+  const rows = body.map(([label, ...values]) => {
     // the row keeps its label with its values; with more than one value column each value
     // keeps its column's header too
     if (values.length === 1) return `${label}: ${values[0]}`;
@@ -28,35 +36,66 @@ export function convertTable(t: TableCandidate): TableOutcome {
   return { status: 'converted', rows, header };
 }
 
-/** Why the grid is not certain, or null when every row has one cell per column. */
-function uncertainty(t: TableCandidate): string | null {
+/** The table's cells by row and column, or why the grid is not certain. */
+function readGrid(t: TableCandidate): Grid | string {
   if (t.rotated) return 'rotated table';
   if (t.pages.length > 1) return `split across pages ${t.pages.join(', ')}`;
   if (new Set(t.rows.map((r) => r.column)).size > 1) return 'split across columns';
-  if (t.rows.length < 2) return 'a single row';
-  const anchors = anchorsOf(t);
+  const anchors = anchorsOf(t.rows.flatMap((r) => r.cells));
   if (anchors.length < 2) return 'no columns';
-  for (const r of t.rows) {
-    if (r.cells.length !== anchors.length) return 'merged or wrapped cells';
-    for (const [i, c] of r.cells.entries()) {
-      if (Math.abs(c.x0 - anchors[i]) > ANCHOR_TOLERANCE && !rightAligned(t, i)) return 'cells off the grid';
-      if (i + 1 < anchors.length && c.x1 > anchors[i + 1]) return 'a cell spans columns';
-    }
+  const groups = rowGroups(t.rows);
+  if (groups.length < 2) return 'a single row';
+  const rows: string[][] = [];
+  let widestCell = 0;
+  for (const g of groups) {
+    const perAnchor: { y: number; text: string }[][] = anchors.map(() => []);
+    for (const line of g)
+      for (const c of line.cells) {
+        const a = anchors.findIndex((x) => Math.abs(c.x0 - x) <= ANCHOR_TOLERANCE);
+        if (a < 0) return 'cells off the grid';
+        if (a + 1 < anchors.length && c.x1 > anchors[a + 1]) return 'a cell spans columns';
+        perAnchor[a].push({ y: line.y, text: c.text });
+      }
+    if (perAnchor.some((cell) => !cell.length)) return 'merged or empty cells';
+    for (const cell of perAnchor)
+      for (let i = 1; i < cell.length; i++) {
+        const gap = cell[i - 1].y - cell[i].y;
+        // two lines of one column far apart inside a row: a cell beside them spans rows
+        if (gap > CELL_LEADING * g[0].size) return 'merged cells';
+        widestCell = Math.max(widestCell, gap);
+      }
+    rows.push(perAnchor.map((cell) => joinLines(cell.map((l) => l.text))));
   }
-  return null;
+  // wrapped cells are only told from separate rows when rows stand further apart than lines
+  if (widestCell > 0 && minRowGap(groups) < widestCell * 1.2) return 'wrapped cells, rows not separable';
+  return { rows, bold: groups.map((g) => g.every((l) => l.bold > 0.5)) };
 }
 
-/** Column starts: the left edges of the rows that have the most cells. */
-function anchorsOf(t: TableCandidate): number[] {
-  const most = Math.max(...t.rows.map((r) => r.cells.length));
-  const full = t.rows.filter((r) => r.cells.length === most);
-  return full[0].cells.map((_, i) => Math.min(...full.map((r) => r.cells[i].x0)));
+/** Column starts: the left edges of all cells, clustered. */
+function anchorsOf(cells: Cell[]): number[] {
+  const xs = cells.map((c) => c.x0).sort((a, b) => a - b);
+  const out: number[] = [];
+  for (const x of xs) if (!out.length || x - out[out.length - 1] > ANCHOR_TOLERANCE) out.push(x);
+  return out;
 }
 
-/** Numbers are often set flush right: a column whose right edges agree is on the grid too. */
-function rightAligned(t: TableCandidate, i: number): boolean {
-  const ends = t.rows.map((r) => r.cells[i]?.x1).filter((x): x is number => x !== undefined);
-  return ends.length === t.rows.length && Math.max(...ends) - Math.min(...ends) <= ANCHOR_TOLERANCE;
+/** Printed lines closer than a cell's leading belong to one row. */
+function rowGroups(lines: PrintedLine[]): PrintedLine[][] {
+  const groups: PrintedLine[][] = [];
+  for (const l of lines) {
+    const g = groups[groups.length - 1];
+    const last = g?.[g.length - 1];
+    if (last && last.y - l.y <= CELL_LEADING * l.size) g.push(l);
+    else groups.push([l]);
+  }
+  return groups;
+}
+
+function minRowGap(groups: PrintedLine[][]): number {
+  let min = Infinity;
+  for (let i = 1; i < groups.length; i++)
+    min = Math.min(min, groups[i - 1][groups[i - 1].length - 1].y - groups[i][0].y);
+  return min;
 }
 
 function rawText(t: TableCandidate): string {

@@ -83,7 +83,8 @@ export interface TableCandidate {
   pages: number[];
   /** Column starts shared by the rows (x positions). */
   anchors: number[];
-  rows: { cells: Cell[]; page: number; column: number; y: number; bold: number }[];
+  /** One entry per printed line of the table (a row whose cells wrap spans several). */
+  rows: { cells: Cell[]; page: number; column: number; y: number; size: number; bold: number }[];
   rotated: boolean;
   /** A caption printed just above ("Bảng 1. …"), when there is one. */
   caption: string | null;
