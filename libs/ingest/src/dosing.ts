@@ -7,10 +7,11 @@ import type { TagConfidence } from './types';
  * names ("Người lớn, uống: …", "Trẻ em trên 3 tháng, tiêm tĩnh mạch: …").
  */
 
+/** In the order the corpus lists them. */
 const POPULATIONS: [Population, RegExp][] = [
+  ['adult', /\b(nguoi lon|nguoi truong thanh)\b/],
   ['pediatric', /\b(tre em|tre so sinh|tre nho|tre nhu nhi|so sinh|thieu nien|tre tu|tre duoi|tre tren|tre)\b/],
   ['elderly', /\b(nguoi cao tuoi|nguoi gia|nguoi benh cao tuoi)\b/],
-  ['adult', /\b(nguoi lon|nguoi truong thanh)\b/],
 ];
 /** Organ impairment without a named population: the book means adults. */
 const IMPAIRMENT = /\b(suy than|suy gan|tham phan|loc mau)\b/;

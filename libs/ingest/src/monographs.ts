@@ -26,9 +26,12 @@ export function splitMonographs(blocks: Block[]): SplitResult {
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i];
     if (b.kind === 'title') {
-      const isDrug = blocks
-        .slice(i + 1, i + 1 + FIELD_WINDOW)
-        .some((n) => n.kind === 'field' && n.label === 'Tên chung quốc tế');
+      const ahead = blocks.slice(i + 1, i + 1 + FIELD_WINDOW);
+      const nextTitle = ahead.findIndex((n) => n.kind === 'title');
+      // the INN line must belong to this title, not to the next monograph's
+      const isDrug = (nextTitle < 0 ? ahead : ahead.slice(0, nextTitle)).some(
+        (n) => n.kind === 'field' && n.label === 'Tên chung quốc tế',
+      );
       if (isDrug) {
         current = {
           title: b.text,
