@@ -101,6 +101,17 @@ describe('npm run ingest -- <file.pdf>: convert the Dược thư PDF and load it
     expect(await versions()).toBe(before);
   });
 
+  it('ingest <dir> prints the edition diff too (here: back to the sample corpus)', async () => {
+    const r = await cli(['ingest', SAMPLE]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(
+      /Against corpus version \d+: \d+ monograph\(s\) added, \d+ removed, 1 changed, 0 unchanged\./,
+    );
+    expect(r.out).toMatch(/- Removed: .*aciclovir/);
+    // metformin is in both: its changes are listed per section
+    expect(r.out).toMatch(/- Changed metformin: .*Chỉ định \(\+\d+ −\d+ ~\d+\)/);
+  });
+
   it.each([
     ['not-a-pdf.pdf', /^error: .*not-a-pdf\.pdf: not a PDF file/],
     ['encrypted.pdf', /^error: .*encrypted\.pdf: the PDF is encrypted \(password-protected\)/],

@@ -1,11 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { CorpusValidationError, readCorpusDir, synthesizeCorpus } from '@app/formulary';
-import { PdfInputError } from '@app/ingest';
+import { PdfInputError, renderDiffLines } from '@app/ingest';
 import { createEmbedder } from '@app/llm';
 import { createDataSource, CorpusRepository, ensureDatabase, ingestDirectory, migrate } from '@app/persistence';
 import { configOrExit } from '@app/platform';
-import { convertPdfFile, isFileArg, pdfErrorLine, summary } from './pdf-ingest';
+import { convertPdfFile, diffAgainstActive, isFileArg, pdfErrorLine, summary } from './pdf-ingest';
 import { Progress } from './progress';
 
 const USAGE = `usage:
@@ -51,7 +51,8 @@ export async function runCli(argv: string[]): Promise<number> {
   }
   const config = configOrExit();
   let dir = arg ? resolve(arg) : '';
-  if (command === 'ingest' && isFileArg(dir)) {
+  const fromPdf = command === 'ingest' && isFileArg(dir);
+  if (fromPdf) {
     // a PDF: convert first (a bad PDF stops here, before the database is touched)
     const out = optionValue(argv, '--out') ?? join('data/pdf-ingest', basename(dir).replace(/\.pdf$/i, ''));
     try {
@@ -73,9 +74,13 @@ export async function runCli(argv: string[]): Promise<number> {
     const ran = await migrate(ds);
     process.stdout.write(ran.length ? `migrations applied: ${ran.join(', ')}\n` : 'migrations: up to date\n');
     if (command === 'migrate') return 0;
+    const repo = new CorpusRepository(ds);
+    // a new edition: what changes against the active version (the PDF path printed it already)
+    if (!fromPdf)
+      process.stdout.write(`${renderDiffLines(await diffAgainstActive(repo, readCorpusDir(dir))).join('\n')}\n`);
     const progress = new Progress();
     let stage = '';
-    const result = await ingestDirectory(new CorpusRepository(ds), dir, createEmbedder(config), (done, total, s) => {
+    const result = await ingestDirectory(repo, dir, createEmbedder(config), (done, total, s) => {
       if (s !== stage) {
         stage = s;
         progress.reset();

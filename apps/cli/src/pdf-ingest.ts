@@ -75,14 +75,22 @@ function prepareOutDir(out: string): void {
   for (const f of json) unlinkSync(join(out, f));
 }
 
+/** What loading `monographs` would change in the active corpus version. */
+export async function diffAgainstActive(
+  repo: CorpusRepository,
+  monographs: DrugMonograph[],
+): Promise<EditionDiff | { skipped: string }> {
+  const active = await repo.loadActive();
+  if (!active) return { skipped: 'no active corpus version in the database' };
+  return diffCorpora(active.corpus, buildCorpus(monographs), active.versionId);
+}
+
 /** Against the active corpus version, when a database is reachable (a conversion needs none). */
 async function editionDiff(url: string, monographs: DrugMonograph[]): Promise<EditionDiff | { skipped: string }> {
   const ds = createDataSource(url, 1);
   try {
     await ds.initialize();
-    const active = await new CorpusRepository(ds).loadActive();
-    if (!active) return { skipped: 'no active corpus version in the database' };
-    return diffCorpora(active.corpus, buildCorpus(monographs), active.versionId);
+    return await diffAgainstActive(new CorpusRepository(ds), monographs);
   } catch (e) {
     return { skipped: `database not reachable (${(e as Error).message.split('\n')[0]})` };
   } finally {
