@@ -1,22 +1,14 @@
 import type { Book, BookMonograph } from './book';
 
-const SYLLABLES = [
-  'ba',
-  'lo',
-  'ri',
-  'zen',
-  'tor',
-  'mab',
-  'vid',
-  'sar',
-  'pra',
-  'xol',
-  'fen',
-  'cil',
-  'tin',
-  'mex',
-  'dro',
-];
+const CONSONANTS = 'bdfklmnprstvz';
+const VOWELS = 'aeiou';
+
+/** An invented, pronounceable stem per index ("bafe", "dafe", …), unlike any real drug name. */
+function stem(i: number): string {
+  const c = (k: number) => CONSONANTS[k % CONSONANTS.length];
+  const v = (k: number) => VOWELS[k % VOWELS.length];
+  return `${c(i)}${v(Math.floor(i / 13))}${c(Math.floor(i / 65) + 3)}${v(Math.floor(i / 845) + 2)}`;
+}
 
 /**
  * A SYNTHETIC book for the scale benchmark: `count` monographs made by renaming the fixture's
@@ -31,8 +23,7 @@ export function syntheticBook(base: Book, count: number): Book {
     const { m, columns } = models[i % models.length];
     // a second model's paragraphs in every section: about 2.4 printed pages a monograph, as in the book
     const donor = models[(i * 7 + 3) % models.length].m;
-    const stem = `${SYLLABLES[i % SYLLABLES.length]}${SYLLABLES[Math.floor(i / SYLLABLES.length) % SYLLABLES.length]}${SYLLABLES[Math.floor(i / 225) % SYLLABLES.length]}`;
-    const name = `${stem}${String(i + 1).padStart(4, '0')}`;
+    const name = `${stem(i)}${String(i + 1).padStart(4, '0')}`;
     const vol = Math.floor(i / perVolume);
     volumes[vol] ??= { columns: vol % 2 === 0 ? columns : columns === 1 ? 2 : 1, monographs: [] };
     volumes[vol].monographs.push(rename(merge(m, donor), name));

@@ -128,16 +128,19 @@ function linesOfPage(page: PageText, items: TextItem[], gutter: Gutter | null): 
   }
   const out: PageLine[] = [];
   const columns = groups.length;
-  for (const g of groups)
-    for (const row of rowsOf(g.items))
-      out.push(makeLine(page.page, g.column, columns, g.colLeft, g.colRight, row, false));
+  const box = (g: (typeof groups)[number]): Box => ({
+    page: page.page,
+    column: g.column,
+    columns,
+    colLeft: g.colLeft,
+    colRight: g.colRight,
+  });
+  for (const g of groups) for (const row of rowsOf(g.items)) out.push(makeLine(box(g), row));
   if (rotated.length) {
     // rotated text (a table set sideways) is kept as one line at the top of its area,
     // so the table step can quarantine it with its page
-    const y = Math.max(...rotated.map((i) => i.y));
     const column = gutter && rotated[0].x >= gutter.mid ? 1 : 0;
-    const g = groups[Math.min(column, groups.length - 1)] ?? { colLeft: left, colRight: right };
-    out.push(makeLine(page.page, column, columns, g.colLeft, g.colRight, rotated, true, y));
+    out.push(rotatedLine(box(groups[Math.min(column, groups.length - 1)]), rotated));
   }
   // reading order: column by column, top to bottom
   return out.sort((a, b) => a.column - b.column || b.y - a.y);
@@ -177,17 +180,11 @@ function findGutter(page: PageText, items: TextItem[]): Gutter | null {
   return { from, to, mid: (from + to) / 2 };
 }
 
-function makeLine(
-  page: number,
-  column: number,
-  columns: number,
-  colLeft: number,
-  colRight: number,
-  row: TextItem[],
-  rotated: boolean,
-  y = row[0].y,
-): PageLine {
-  if (rotated) return rotatedLine(page, column, columns, colLeft, colRight, row, y);
+/** Where a line is printed: its page and its column's edges. */
+type Box = Pick<Line, 'page' | 'column' | 'columns' | 'colLeft' | 'colRight'>;
+
+function makeLine(box: Box, row: TextItem[]): PageLine {
+  const { colLeft, colRight } = box;
   const items = [...row].sort((a, b) => a.x - b.x);
   const cells: Cell[] = [];
   let cur: TextItem[] = [];
@@ -206,20 +203,16 @@ function makeLine(
   if (looksJustified(cells, colLeft, colRight)) cells.splice(0, cells.length, mergeCells(cells));
   const sizes = row.flatMap((i) => new Array<number>(i.text.length).fill(i.size)).sort((a, b) => a - b);
   return {
-    page,
-    column,
-    columns,
-    colLeft,
-    colRight,
+    ...box,
     x0: Math.min(...row.map((i) => i.x)),
     x1: Math.max(...row.map(end)),
-    y,
+    y: row[0].y,
     size: sizes[Math.floor(sizes.length / 2)],
     text: cells.map((c) => c.text).join(' '),
     bold: share(row, (i) => i.bold),
     italic: share(row, (i) => i.italic),
     cells,
-    rotated,
+    rotated: false,
   };
 }
 
@@ -248,15 +241,7 @@ function mergeCells(cells: Cell[]): Cell {
 }
 
 /** Text set sideways: each vertical run is one printed line, read right to left, top to bottom. */
-function rotatedLine(
-  page: number,
-  column: number,
-  columns: number,
-  colLeft: number,
-  colRight: number,
-  row: TextItem[],
-  y: number,
-): PageLine {
+function rotatedLine(box: Box, row: TextItem[]): PageLine {
   const runs = new Map<number, TextItem[]>();
   for (const i of row) runs.set(Math.round(i.x / 2), [...(runs.get(Math.round(i.x / 2)) ?? []), i]);
   const text = [...runs.entries()]
@@ -270,14 +255,11 @@ function rotatedLine(
     .join(' / ');
   const x0 = Math.min(...row.map((i) => i.x));
   return {
-    page,
-    column,
-    columns,
-    colLeft,
-    colRight,
+    ...box,
     x0,
     x1: Math.max(...row.map((i) => i.x + i.size)),
-    y,
+    // at the top of its area, where a reader meets it
+    y: Math.max(...row.map((i) => i.y)),
     size: row[0].size,
     text,
     bold: 0,
