@@ -59,4 +59,31 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // the PDF pipeline's steps are pure: only the CLI reads and writes files (DESIGN, "From the PDF")
+    files: ['libs/ingest/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'node:fs',
+                'fs',
+                'node:fs/*',
+                'node:child_process',
+                '@nestjs/*',
+                'typeorm',
+                'pg',
+                '@app/persistence',
+              ],
+              message: 'libs/ingest touches no disk, no database and no framework: the CLI does',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
