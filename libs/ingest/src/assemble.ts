@@ -53,7 +53,7 @@ export function assemble(pages: PageText[], layout: LayoutResult, split: SplitRe
     }
   const removed = { running_head: 0, page_number: 0, footnote: 0 };
   for (const r of layout.removed) removed[r.kind]++;
-  const allParts = reports.flatMap((r) => r.tables);
+  const allTables = reports.flatMap((r) => r.tables);
   return {
     monographs,
     report: {
@@ -63,8 +63,8 @@ export function assemble(pages: PageText[], layout: LayoutResult, split: SplitRe
       monographs_found: reports.length,
       monographs_written: monographs.length,
       parts: monographs.reduce((s, m) => s + Object.values(m.sections).reduce((a, ps) => a + (ps?.length ?? 0), 0), 0),
-      tables_converted: allParts.filter((t) => t.status === 'converted').length,
-      tables_quarantined: allParts.filter((t) => t.status === 'quarantined').length,
+      tables_converted: allTables.filter((t) => t.status === 'converted').length,
+      tables_quarantined: allTables.filter((t) => t.status === 'quarantined').length,
       review_items: reports.reduce((s, r) => s + r.review.length, 0),
       skipped: split.skipped,
       removed,

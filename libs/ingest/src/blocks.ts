@@ -81,10 +81,10 @@ export function buildBlocks(lines: Line[], bodySize: number): Block[] {
       else blocks.push({ kind: 'title', text: line.text, page: line.page });
       continue;
     }
-    if (isHeading(line, lines[i + 1], bodySize)) {
+    if (isHeading(line, bodySize)) {
       closePara();
       const last = blocks[blocks.length - 1];
-      if (last?.kind === 'heading' && prev && isHeading(prev, line, bodySize) && !/[.:]$/.test(last.text))
+      if (last?.kind === 'heading' && prev && isHeading(prev, bodySize) && !/[.:]$/.test(last.text))
         last.text += ` ${line.text}`;
       else blocks.push({ kind: 'heading', text: line.text.replace(/:$/, ''), page: line.page });
       continue;
@@ -97,7 +97,8 @@ export function buildBlocks(lines: Line[], bodySize: number): Block[] {
   }
   closePara();
   closeTable();
-  if (pendingCaption) blocks.push({ kind: 'paragraph', text: pendingCaption, page: 0, pages: [] });
+  const lastPage = lines[lines.length - 1]?.page ?? 1;
+  if (pendingCaption) blocks.push({ kind: 'paragraph', text: pendingCaption, page: lastPage, pages: [lastPage] });
   return blocks;
 }
 
@@ -167,13 +168,12 @@ function isCapitals(text: string): boolean {
 }
 
 /** A heading: a bold line of body size on its own, not a sentence. */
-function isHeading(line: Line, next: Line | undefined, bodySize: number): boolean {
+function isHeading(line: Line, bodySize: number): boolean {
   if (line.bold < 0.6 || line.cells.length > 1 || line.rotated) return false;
   if (line.size < bodySize * 0.9 || line.size >= bodySize * TITLE_SCALE) return false;
   if (line.text.length > 90 || /[.;,]$/.test(line.text)) return false;
   // a bold field label followed by its value on the same line is a field, not a heading
   if (FIELD.test(line.text) && !/:$/.test(line.text)) return false;
-  void next;
   return /^\p{Lu}/u.test(line.text);
 }
 
