@@ -21,6 +21,8 @@ export interface BookMonograph {
   inn: string;
   atc: string[];
   drug_class: string;
+  /** Headings set run-in, in bold before the section's first paragraph ("Chỉ định: …"), as some books do. */
+  run_in_headings?: boolean;
   sections: BookSection[];
 }
 

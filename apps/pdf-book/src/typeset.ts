@@ -22,22 +22,24 @@ export function typesetBook(book: Book): string {
       blocks.push(field('Mã ATC', `${m.atc.join(', ')}.`));
       blocks.push(field('Loại thuốc', `${m.drug_class}.`));
       for (const s of m.sections) {
-        blocks.push(`<h2 class="heading" data-kind="heading">${esc(s.heading)}</h2>`);
-        let para: string[] = [];
-        const flush = () => {
-          if (para.length) blocks.push(`<p data-kind="p">${esc(para.join(' '))}</p>`);
-          para = [];
-        };
+        const printed: ({ text: string } | { table: string })[] = [];
         for (const p of s.parts) {
-          if (isTable(p)) {
-            flush();
-            blocks.push(table(p.table, `t${tableId++}`));
-          } else {
-            if (!p.run_in) flush();
-            para.push(p.text);
-          }
+          const last = printed[printed.length - 1];
+          if (isTable(p)) printed.push({ table: table(p.table, `t${tableId++}`) });
+          else if (p.run_in && last && 'text' in last) last.text += ` ${p.text}`;
+          else printed.push({ text: p.text });
         }
-        flush();
+        const first = printed[0];
+        const runIn = m.run_in_headings && first && 'text' in first;
+        if (!runIn) blocks.push(`<h2 class="heading" data-kind="heading">${esc(s.heading)}</h2>`);
+        printed.forEach((b, i) => {
+          if ('table' in b) blocks.push(b.table);
+          else if (runIn && i === 0)
+            blocks.push(
+              `<p class="runin" data-kind="p" data-lead="${esc(s.heading)}:"><b>${esc(s.heading)}:</b> ${esc(b.text)}</p>`,
+            );
+          else blocks.push(`<p data-kind="p">${esc(b.text)}</p>`);
+        });
       }
     }
   }
@@ -101,6 +103,7 @@ body { font-family: 'DejaVu Serif', serif; font-size: 10pt; color: #000 }
 .fn { position: absolute; bottom: 17mm; left: 18mm; right: 18mm; font-size: 8pt; border-top: 0.5pt solid #000; padding-top: 1mm; text-align: left }
 p { margin: 0 0 3pt 0; text-align: justify; text-indent: 1.2em; line-height: 1.3 }
 p.field { text-indent: 0; text-align: left }
+p.runin { text-indent: 0; margin-top: 3pt }
 p.cont { text-indent: 0 }
 p.broken { text-align-last: justify; margin-bottom: 0 }
 h1.title { font-size: 15pt; font-weight: bold; margin: 9pt 0 4pt 0 }
@@ -167,7 +170,14 @@ const PAGINATE = String.raw`
     col.appendChild(el);
     if (fits()) return;
     col.removeChild(el);
-    const words = el.textContent.split(' ');
+    // a run-in heading stays bold at the head of the first fragment
+    const lead = el.dataset.lead || '';
+    const words = (lead ? el.textContent.slice(lead.length).trim() : el.textContent).split(' ');
+    const setWords = (node, ws) => {
+      node.textContent = '';
+      if (lead) { const b = document.createElement('b'); b.textContent = lead; node.append(b, ' '); }
+      node.append(ws.join(' '));
+    };
     if (el.dataset.keep || words.length < 8) { next(); col.appendChild(el); return; }
     let lo = 0, hi = words.length - 1;
     const frag = el.cloneNode(false);
@@ -175,13 +185,15 @@ const PAGINATE = String.raw`
     col.appendChild(frag);
     while (lo < hi) {
       const mid = Math.ceil((lo + hi) / 2);
-      frag.textContent = words.slice(0, mid).join(' ');
+      setWords(frag, words.slice(0, mid));
       if (fits()) lo = mid; else hi = mid - 1;
     }
     // a fragment of fewer than 3 words would leave a widow line: move the paragraph instead
     if (lo < 3) { col.removeChild(frag); next(); placeParagraph(el); return; }
-    frag.textContent = words.slice(0, lo).join(' ');
+    setWords(frag, words.slice(0, lo));
     const rest = el.cloneNode(false);
+    delete rest.dataset.lead;
+    rest.classList.remove('runin');
     rest.classList.add('cont');
     rest.textContent = words.slice(lo).join(' ');
     next();

@@ -78,6 +78,22 @@ describe('blocks: lines → titles, headings, fields, paragraphs and tables', ()
     expect(blocks[0].kind === 'table' && blocks[0].table.caption).toBe('Bảng 1. Trẻ em, uống: liều theo tuổi');
   });
 
+  it('reads a run-in heading ("Chỉ định: …" in bold before its text), even right after a full line', () => {
+    const lines = [
+      line('Thận trọng ở người suy gan và người cao tuổi, theo', 700, { x0: 62 }),
+      line('dõi huyết áp khi bắt đầu điều trị thuốc này.', 687, { x1: 290 }),
+      line('Thời kỳ mang thai: Chỉ dùng khi thật cần thiết.', 674, { x1: 240, bold: 0.4, lead: 'Thời kỳ mang thai:' }),
+      line('Loại thuốc: Thuốc chẹn kênh calci.', 661, { x1: 200, bold: 0.3, lead: 'Loại thuốc:' }),
+      ...filler(630),
+    ];
+    expect(texts(buildBlocks(lines, 10)).slice(0, 4)).toEqual([
+      'paragraph:Thận trọng ở người suy gan và người cao tuổi, theo dõi huyết áp khi bắt đầu điều trị thuốc này.',
+      'heading:Thời kỳ mang thai',
+      'paragraph:Chỉ dùng khi thật cần thiết.',
+      'field:Loại thuốc=Thuốc chẹn kênh calci.',
+    ]);
+  });
+
   it('joins a word broken after its hyphen, and keeps the space of a spaced dash', () => {
     expect(joinLines(['bền với beta-', 'lactamase'])).toBe('bền với beta-lactamase');
     expect(joinLines(['500 mg -', '1 g mỗi lần'])).toBe('500 mg - 1 g mỗi lần');

@@ -1,3 +1,4 @@
+import { isKnownHeading } from './sections';
 import type { Block, Line, TableCandidate } from './types';
 
 /**
@@ -89,7 +90,14 @@ export function buildBlocks(lines: Line[], bodySize: number): Block[] {
       else blocks.push({ kind: 'heading', text: line.text.replace(/:$/, ''), page: line.page });
       continue;
     }
-    if (para && continues(para.lines[para.lines.length - 1], line, geo, leading)) para.lines.push(line);
+    // "Chỉ định: Điều trị …": the bold lead is the section's heading, the rest its first
+    // paragraph — even after a full line, which would otherwise run on into it
+    const runIn = runInHeading(line);
+    if (runIn) {
+      closePara();
+      blocks.push({ kind: 'heading', text: runIn.heading, page: line.page });
+      para = { lines: [{ ...line, text: runIn.rest, lead: '' }] };
+    } else if (para && continues(para.lines[para.lines.length - 1], line, geo, leading)) para.lines.push(line);
     else {
       closePara();
       para = { lines: [line] };
@@ -162,6 +170,14 @@ function continues(prev: Line, line: Line, geo: Map<string, Geometry>, leading: 
   return !sameColumn || prev.y - line.y <= leading * 1.25;
 }
 
+/** A known heading set in bold at the start of a paragraph and ended by a colon or a full stop. */
+function runInHeading(line: Line): { heading: string; rest: string } | null {
+  const m = /^(.+?)\s*[:.]$/u.exec(line.lead);
+  if (!m || !isKnownHeading(m[1]) || !line.text.startsWith(line.lead)) return null;
+  const rest = line.text.slice(line.lead.length).trim();
+  return rest ? { heading: m[1], rest } : null;
+}
+
 function isCapitals(text: string): boolean {
   const letters = text.replace(/[^\p{L}]/gu, '');
   return letters.length >= 3 && letters === letters.toUpperCase() && letters !== letters.toLowerCase();
@@ -174,6 +190,8 @@ function isHeading(line: Line, bodySize: number): boolean {
   if (line.text.length > 90 || /[.;,]$/.test(line.text)) return false;
   // a bold field label followed by its value on the same line is a field, not a heading
   if (FIELD.test(line.text) && !/:$/.test(line.text)) return false;
+  // a bold lead ended by a colon, then plain text, is a run-in heading (runInHeading)
+  if (line.lead && line.lead.length < line.text.length && /[:.]$/.test(line.lead)) return false;
   return /^\p{Lu}/u.test(line.text);
 }
 

@@ -201,6 +201,13 @@ function makeLine(box: Box, row: TextItem[]): PageLine {
   }
   flush();
   if (looksJustified(cells, colLeft, colRight)) cells.splice(0, cells.length, mergeCells(cells));
+  const boldLead = items.slice(
+    0,
+    Math.max(
+      0,
+      items.findIndex((i) => !i.bold),
+    ),
+  );
   const sizes = row.flatMap((i) => new Array<number>(i.text.length).fill(i.size)).sort((a, b) => a - b);
   return {
     ...box,
@@ -211,6 +218,7 @@ function makeLine(box: Box, row: TextItem[]): PageLine {
     text: cells.map((c) => c.text).join(' '),
     bold: share(row, (i) => i.bold),
     italic: share(row, (i) => i.italic),
+    lead: joinItems(boldLead),
     cells,
     rotated: false,
   };
@@ -264,6 +272,7 @@ function rotatedLine(box: Box, row: TextItem[]): PageLine {
     text,
     bold: 0,
     italic: 0,
+    lead: '',
     cells: [{ text, x0, x1: x0, bold: 0 }],
     rotated: true,
   };

@@ -27,6 +27,17 @@ const HEADINGS: [string, SectionKey][] = [
 ];
 const BY_FOLD = new Map(HEADINGS);
 
+/** Headings the book prints outside the ten keys: known, so that a run-in one is recognised too. */
+const EXTRA_HEADINGS = new Set([
+  'duoc dong hoc',
+  'dang thuoc va ham luong',
+  'huong dan cach xu tri adr',
+  'do on dinh va bao quan',
+  'tuong ky',
+  'thong tin qui che',
+  'thong tin quy che',
+]);
+
 export interface SectionTarget {
   key: SectionKey | null;
   slug: string;
@@ -34,9 +45,18 @@ export interface SectionTarget {
 
 /** Maps a printed heading to a section key, or to the slug it is kept under as an extra section. */
 export function sectionFor(heading: string): SectionTarget {
-  const folded = fold(heading)
+  return { key: BY_FOLD.get(folded(heading)) ?? null, slug: slugify(heading) };
+}
+
+/** A heading the book is known to print (one of the ten, or a known extra one). */
+export function isKnownHeading(text: string): boolean {
+  const f = folded(text);
+  return BY_FOLD.has(f) || EXTRA_HEADINGS.has(f);
+}
+
+function folded(heading: string): string {
+  return fold(heading)
     .replace(/[^a-z0-9 ]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return { key: BY_FOLD.get(folded) ?? null, slug: slugify(heading) };
 }

@@ -46,6 +46,8 @@ export interface Line {
   /** Share of the line's characters set in a bold / italic font. */
   bold: number;
   italic: number;
+  /** The line's leading run of bold text ("Chỉ định:" set run-in before its paragraph), or ''. */
+  lead: string;
   /** The runs of the line separated by wide gaps (table cells), left to right. */
   cells: Cell[];
   rotated: boolean;

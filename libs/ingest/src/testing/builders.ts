@@ -38,6 +38,7 @@ export function line(text: string, y: number, over: Partial<Line> = {}): Line {
     text,
     bold: 0,
     italic: 0,
+    lead: '',
     rotated: false,
     ...over,
     cells,
