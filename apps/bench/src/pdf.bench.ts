@@ -19,8 +19,8 @@ import { CorpusRepository, createDataSource, ingestDirectory } from '@app/persis
 import { log, now, round, type RunIds } from './common';
 import { benchCorpus, type CorpusResult } from './retrieval.bench';
 
-/** 770 monographs typeset ≈ 1,510 pages: issue 19's "≥ 1,500 pages / 700 monographs". */
-export const PDF_MONOGRAPHS = 770;
+/** 790 monographs typeset ≈ 1,530 pages: issue 19's "≥ 1,500 pages / 700 monographs" (a target row checks it). */
+export const PDF_MONOGRAPHS = 790;
 export const CONVERT_TARGET_S = 180;
 export const RSS_TARGET_MB = 1024;
 
