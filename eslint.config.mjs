@@ -1,6 +1,18 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** What a pure lib may not import: frameworks, drivers, and the libs that wrap them. */
+const FRAMEWORK_AND_IO = [
+  '@nestjs/*',
+  'typeorm',
+  'pg',
+  'ioredis',
+  'bullmq',
+  '@app/persistence',
+  '@app/platform',
+  '@app/llm',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -42,16 +54,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [
-                '@nestjs/*',
-                'typeorm',
-                'pg',
-                'ioredis',
-                'bullmq',
-                '@app/persistence',
-                '@app/platform',
-                '@app/llm',
-              ],
+              group: FRAMEWORK_AND_IO,
               message: 'pure libs import no framework and no I/O',
             },
           ],
@@ -69,16 +72,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [
-                'node:fs',
-                'fs',
-                'node:fs/*',
-                'node:child_process',
-                '@nestjs/*',
-                'typeorm',
-                'pg',
-                '@app/persistence',
-              ],
+              group: [...FRAMEWORK_AND_IO, 'node:fs', 'fs', 'node:fs/*', 'node:child_process'],
               message: 'libs/ingest touches no disk, no database and no framework: the CLI does',
             },
           ],
