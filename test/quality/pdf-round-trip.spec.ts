@@ -114,6 +114,7 @@ describe('PDF round trip (fixture book: 1- and 2-column pages, tables of every k
       'grid',
       'grid',
       'grid',
+      'image',
       'merged',
       'rotated',
       'split',

@@ -48,8 +48,8 @@ export interface TextPart {
 export type TableCell = string | { text: string; rowspan?: number } | null;
 
 export interface BookTable {
-  /** grid: certain; merged: a cell spans rows; split: forced across a column or page; rotated: set sideways. */
-  kind: 'grid' | 'merged' | 'split' | 'rotated';
+  /** grid: certain; merged: a cell spans rows; split: forced across a column or page; rotated: set sideways; image: printed as a picture. */
+  kind: 'grid' | 'merged' | 'split' | 'rotated' | 'image';
   caption: string;
   header: string[];
   rows: TableCell[][];

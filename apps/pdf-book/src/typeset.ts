@@ -63,9 +63,10 @@ export function tableIds(book: Book): Map<BookTable, string> {
 }
 
 /** Text drawn on a canvas prints as an image: what a scanner gives. */
-export function scan(lines: string[]): string {
-  const draw = `const c=document.currentScript.previousElementSibling,x=c.getContext('2d');x.fillStyle='#fff';x.fillRect(0,0,c.width,c.height);x.fillStyle='#000';x.font='28px serif';${JSON.stringify(lines)}.forEach((l,i)=>x.fillText(l,40,80+i*44));`;
-  return `<canvas width="1200" height="${120 + lines.length * 44}" style="width:170mm"></canvas><script>${draw}</script>`;
+export function scan(lines: string[], width = '170mm'): string {
+  // a block of its own: two pictures on one page must not redeclare each other's names
+  const draw = `{const c=document.currentScript.previousElementSibling,x=c.getContext('2d');x.fillStyle='#fff';x.fillRect(0,0,c.width,c.height);x.fillStyle='#000';x.font='28px serif';${JSON.stringify(lines)}.forEach((l,i)=>x.fillText(l,40,80+i*44));}`;
+  return `<canvas width="1200" height="${120 + lines.length * 44}" style="width:${width}"></canvas><script>${draw}</script>`;
 }
 
 function field(label: string, value: string): string {
@@ -82,7 +83,16 @@ function table(t: BookTable, id: string): string {
   const head = `<tr>${t.header.map((h) => cell(h, 'th')).join('')}</tr>`;
   const rows = t.rows.map((r) => `<tr>${r.map((c) => cell(c, 'td')).join('')}</tr>`).join('');
   const grid = `<table>${head}${rows}</table>`;
-  const body = t.kind === 'rotated' ? `<div class="rot">${grid}</div>` : grid;
+  const rows2 = [t.header, ...t.rows.map((r) => r.map((c) => (c === null ? '' : typeof c === 'string' ? c : c.text)))];
+  const body =
+    t.kind === 'rotated'
+      ? `<div class="rot">${grid}</div>`
+      : t.kind === 'image'
+        ? scan(
+            rows2.map((r) => r.join('   |   ')),
+            '100%',
+          )
+        : grid;
   return `<div data-kind="table" data-table="${t.kind}" id="${id}"><p class="caption">${esc(t.caption)}</p>${body}</div>`;
 }
 

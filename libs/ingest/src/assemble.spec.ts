@@ -20,8 +20,8 @@ const mono = (over: Partial<RawMonograph> = {}): RawMonograph => ({
   ...over,
 });
 const pages: PageText[] = [
-  { page: 1, width: 595, height: 842, items: [], hasImage: true },
-  { page: 2, width: 595, height: 842, items: [], hasImage: false },
+  { page: 1, width: 595, height: 842, items: [], hasImage: true, images: [{ x0: 0, y0: 0, x1: 595, y1: 842 }] },
+  { page: 2, width: 595, height: 842, items: [], hasImage: false, images: [] },
 ];
 const layout: LayoutResult = { lines: [], bodySize: 10, removed: [], printedPages: { 2: 138 } };
 

@@ -52,6 +52,24 @@ export function buildBlocks(lines: Line[], bodySize: number): Block[] {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const prev = lines[i - 1];
+    if (line.image) {
+      closePara();
+      closeTable();
+      blocks.push({
+        kind: 'table',
+        table: {
+          page: line.page,
+          pages: [line.page],
+          anchors: [],
+          rows: [],
+          rotated: false,
+          image: true,
+          caption: pendingCaption,
+        },
+      });
+      pendingCaption = null;
+      continue;
+    }
     if (inTable[i]) {
       closePara();
       if (!table) {
@@ -207,7 +225,7 @@ function tableLines(lines: Line[], bodySize: number): boolean[] {
   const out = lines.map((l) => l.rotated || (l.cells.length >= 2 && !CAPTION.test(l.text)));
   let i = 0;
   while (i < lines.length) {
-    const small = (l: Line) => isSmall(l, bodySize) && l.italic < 0.5 && !CAPTION.test(l.text);
+    const small = (l: Line) => !l.image && isSmall(l, bodySize) && l.italic < 0.5 && !CAPTION.test(l.text);
     if (!small(lines[i])) {
       i++;
       continue;

@@ -80,6 +80,21 @@ describe('layout: positioned text → body lines in reading order', () => {
     expect(r.lines[1].cells.map((c) => c.text)).toEqual(['kháng sinh nhóm macrolid']);
   });
 
+  it('keeps a picture in the text flow as an image line where it starts, in its column; ignores small ones', () => {
+    const p = page(
+      1,
+      Array.from({ length: 10 }, (_, i) => item('dòng chữ của cột', 50, 700 - i * 13, { width: 240 })),
+      {
+        images: [
+          { x0: 50, y0: 400, x1: 290, y1: 560 },
+          { x0: 50, y0: 300, x1: 60, y1: 310 },
+        ],
+      },
+    );
+    const images = layoutPages([p]).lines.filter((l) => l.image);
+    expect(images.map((l) => [l.y, l.column])).toEqual([[560, 0]]);
+  });
+
   it('keeps text set sideways as one rotated line, read right to left', () => {
     const p = page(1, [
       ...Array.from({ length: 10 }, (_, i) => item('dòng chữ của cột', 50, 700 - i * 13, { width: 240 })),

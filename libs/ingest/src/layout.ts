@@ -9,6 +9,8 @@ import type { Cell, LayoutResult, Line, PageText, TextItem } from './types';
 const MARGIN_ZONE = 0.1;
 /** A gap this many font sizes wide separates two cells of a table row (a stretched word space is under 1). */
 const CELL_GAP_EM = 1.3;
+/** Images narrower than this (points) are decoration, not content. */
+const MIN_IMAGE = 40;
 /** Horizontal gap (em) above which a space is inserted between two items. */
 const SPACE_GAP_EM = 0.12;
 
@@ -141,6 +143,27 @@ function linesOfPage(page: PageText, items: TextItem[], gutter: Gutter | null): 
     // so the table step can quarantine it with its page
     const column = gutter && rotated[0].x >= gutter.mid ? 1 : 0;
     out.push(rotatedLine(box(groups[Math.min(column, groups.length - 1)]), rotated));
+  }
+  for (const img of page.images) {
+    // a picture in the text flow (a table printed as an image): a line without text where it
+    // starts, so it lands in its section; rules and logos are too small to count
+    if (img.x1 - img.x0 < MIN_IMAGE || img.y1 - img.y0 < MIN_IMAGE / 2 || !flat.length) continue;
+    const column = gutter && (img.x0 + img.x1) / 2 >= gutter.mid ? 1 : 0;
+    const g = groups[Math.min(column, groups.length - 1)];
+    out.push({
+      ...box(g),
+      x0: img.x0,
+      x1: img.x1,
+      y: img.y1,
+      size: 0,
+      text: '',
+      bold: 0,
+      italic: 0,
+      lead: '',
+      cells: [],
+      rotated: false,
+      image: true,
+    });
   }
   // reading order: column by column, top to bottom
   return out.sort((a, b) => a.column - b.column || b.y - a.y);

@@ -9,6 +9,19 @@ describe('pdf-text: pdf.js → positioned items with fonts', () => {
     expect(isPdfHeader(Buffer.from('PK\u0003\u0004 a zip'))).toBe(false);
   });
 
+  it('finds where images are painted: a table printed as a picture, and the scanned last page', async () => {
+    const pages = await extractPdf(
+      new Uint8Array(readFileSync(join(__dirname, '../../../test/fixtures/pdf/formulary-sample.pdf'))),
+    );
+    const withPictures = pages.filter((p) => p.items.length && p.images.length);
+    expect(withPictures).toHaveLength(1);
+    const box = withPictures[0].images[0];
+    expect(box.x1 - box.x0).toBeGreaterThan(300);
+    expect(box.y1).toBeLessThanOrEqual(withPictures[0].height);
+    const last = pages[pages.length - 1];
+    expect([last.items.length, last.hasImage]).toEqual([0, true]);
+  });
+
   it('reads text with its size and whether the font is bold (fonts by PostScript name)', async () => {
     const pages = await extractPdf(
       new Uint8Array(readFileSync(join(__dirname, '../../../test/fixtures/pdf/formulary-sample.pdf'))),

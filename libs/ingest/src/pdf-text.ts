@@ -1,4 +1,4 @@
-import type { PageText, TextItem } from './types';
+import type { Box, PageText, TextItem } from './types';
 
 /**
  * Step 1, the only module that touches pdf.js: bytes in, positioned text per page out.
@@ -87,31 +87,21 @@ export async function extractPdf(bytes: Uint8Array, options: ExtractOptions = {}
       const view = page.view;
       const content = await page.getTextContent();
       const raw = (content.items as Partial<RawItem>[]).filter((i): i is RawItem => 'transform' in i && 'str' in i);
-      const unknownFont = raw.some((i) => i.str.trim() && !fonts.has(i.fontName));
-      const noText = !raw.some((i) => i.str.trim());
-      let hasImage = false;
-      if (unknownFont || noText) {
-        // font names (bold, italic) and images are only known once the page's operators are read
-        const ops = await page.getOperatorList();
-        if (noText)
-          hasImage = ops.fnArray.some(
-            (fn) =>
-              fn === pdfjs.OPS.paintImageXObject ||
-              fn === pdfjs.OPS.paintInlineImageXObject ||
-              fn === pdfjs.OPS.paintImageMaskXObject,
-          );
-        for (const i of raw)
-          if (!fonts.has(i.fontName) && page.commonObjs.has(i.fontName)) {
-            const f = page.commonObjs.get(i.fontName) as { name?: string } | null;
-            fonts.set(i.fontName, (f?.name ?? i.fontName).replace(/^[A-Z]{6}\+/, ''));
-          }
-      }
+      // the operators give font names (bold, italic) and where images are painted
+      const ops = await page.getOperatorList();
+      const images = imageBoxes(ops.fnArray, ops.argsArray, pdfjs.OPS);
+      for (const i of raw)
+        if (!fonts.has(i.fontName) && page.commonObjs.has(i.fontName)) {
+          const f = page.commonObjs.get(i.fontName) as { name?: string } | null;
+          fonts.set(i.fontName, (f?.name ?? i.fontName).replace(/^[A-Z]{6}\+/, ''));
+        }
       pages.push({
         page: n,
         width: view[2] - view[0],
         height: view[3] - view[1],
         items: raw.filter((i) => i.str.trim()).map((i) => toItem(i, fonts.get(i.fontName) ?? i.fontName)),
-        hasImage,
+        hasImage: images.length > 0,
+        images,
       });
       page.cleanup();
       options.onPage?.(n, doc.numPages);
@@ -125,6 +115,44 @@ export async function extractPdf(bytes: Uint8Array, options: ExtractOptions = {}
   } finally {
     await task.destroy();
   }
+}
+
+type Matrix = [number, number, number, number, number, number];
+const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
+const times = (m: Matrix, n: Matrix): Matrix => [
+  m[0] * n[0] + m[2] * n[1],
+  m[1] * n[0] + m[3] * n[1],
+  m[0] * n[2] + m[2] * n[3],
+  m[1] * n[2] + m[3] * n[3],
+  m[0] * n[4] + m[2] * n[5] + m[4],
+  m[1] * n[4] + m[3] * n[5] + m[5],
+];
+
+/**
+ * Follows the current transformation matrix through the page's operators; an image is
+ * painted on the unit square, so its box is that square under the matrix.
+ */
+function imageBoxes(fns: number[], args: unknown[][], OPS: Record<string, number>): Box[] {
+  const paint = new Set([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject]);
+  const stack: Matrix[] = [];
+  let ctm = IDENTITY;
+  const out: Box[] = [];
+  fns.forEach((fn, k) => {
+    const a = args[k];
+    if (fn === OPS.save) stack.push(ctm);
+    else if (fn === OPS.restore) ctm = stack.pop() ?? IDENTITY;
+    else if (fn === OPS.transform) ctm = times(ctm, a as Matrix);
+    else if (fn === OPS.paintFormXObjectBegin) {
+      stack.push(ctm);
+      if (Array.isArray(a?.[0]) && (a[0] as number[]).length === 6) ctm = times(ctm, a[0] as Matrix);
+    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? IDENTITY;
+    else if (paint.has(fn)) {
+      const xs = [ctm[4], ctm[0] + ctm[4], ctm[2] + ctm[4], ctm[0] + ctm[2] + ctm[4]];
+      const ys = [ctm[5], ctm[1] + ctm[5], ctm[3] + ctm[5], ctm[1] + ctm[3] + ctm[5]];
+      out.push({ x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) });
+    }
+  });
+  return out;
 }
 
 interface RawItem {

@@ -164,6 +164,7 @@ describe('tables: a certain grid keeps its labels; anything else is quarantined 
   it.each([
     [{ pages: [7, 8] }, 'split across pages 7, 8'],
     [{ rotated: true }, 'rotated table'],
+    [{ image: true }, 'printed as an image'],
   ])('quarantines %j: %s', (over, reason) => {
     const t = table(
       [

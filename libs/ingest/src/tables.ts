@@ -38,6 +38,7 @@ export function convertTable(t: TableCandidate): TableOutcome {
 
 /** The table's cells by row and column, or why the grid is not certain. */
 function readGrid(t: TableCandidate): Grid | string {
+  if (t.image) return 'printed as an image';
   if (t.rotated) return 'rotated table';
   if (t.pages.length > 1) return `split across pages ${t.pages.join(', ')}`;
   if (new Set(t.rows.map((r) => r.column)).size > 1) return 'split across columns';
@@ -99,5 +100,6 @@ function minRowGap(groups: PrintedLine[][]): number {
 }
 
 function rawText(t: TableCandidate): string {
+  if (t.image) return '(in dạng ảnh: chưa đọc được chữ, xem bản PDF)';
   return t.rows.map((r) => r.cells.map((c) => c.text).join(' | ')).join(' / ');
 }

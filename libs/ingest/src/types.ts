@@ -25,8 +25,17 @@ export interface PageText {
   width: number;
   height: number;
   items: TextItem[];
-  /** The page paints an image (read only for pages without text: a scanned page). */
+  /** The page paints an image: on a page without text, a scanned page. */
   hasImage: boolean;
+  /** Where images are painted (PDF points): a table or figure printed as a picture. */
+  images: Box[];
+}
+
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
 }
 
 /** Step 2's output: one visual line of body text, in reading order. */
@@ -51,6 +60,8 @@ export interface Line {
   /** The runs of the line separated by wide gaps (table cells), left to right. */
   cells: Cell[];
   rotated: boolean;
+  /** An image in the text flow (no text): kept so the table step can quarantine it. */
+  image?: boolean;
 }
 
 export interface Cell {
@@ -88,6 +99,8 @@ export interface TableCandidate {
   /** One entry per printed line of the table (a row whose cells wrap spans several). */
   rows: { cells: Cell[]; page: number; column: number; y: number; size: number; bold: number }[];
   rotated: boolean;
+  /** Printed as a picture: there is no text to read. */
+  image?: boolean;
   /** A caption printed just above ("Bảng 1. …"), when there is one. */
   caption: string | null;
 }

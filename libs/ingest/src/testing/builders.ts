@@ -18,7 +18,7 @@ export function item(text: string, x: number, y: number, over: Partial<TextItem>
 }
 
 export function page(n: number, items: TextItem[], over: Partial<PageText> = {}): PageText {
-  return { page: n, width: 595, height: 842, items, hasImage: false, ...over };
+  return { page: n, width: 595, height: 842, items, hasImage: false, images: [], ...over };
 }
 
 /** A line of one column (left 50, right 290 unless told), ending at `x1`. */
