@@ -1,5 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { buildCorpus, INGEST_REPORT_FILE, type DrugMonograph } from '@app/formulary';
 import {
   convertPages,
@@ -20,6 +22,20 @@ export interface PdfConversion {
   monographs: DrugMonograph[];
 }
 
+/**
+ * pdf.js leaves each page's parsed operators behind as garbage, and V8 on a large machine lets
+ * it pile up before collecting: 888 MB peak RSS on a 1,565-page book without this, 640–660 MB
+ * with a full collection every 100 pages (reading the pages then stays under 0.3 GB; the rest
+ * of the peak is the conversion itself).
+ */
+const GC_EVERY_PAGES = 100;
+
+function garbageCollector(): () => void {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  return () => gc();
+}
+
 /** A file (not a directory) given to `ingest` is a PDF to convert first. */
 export function isFileArg(path: string): boolean {
   return existsSync(path) && statSync(path).isFile();
@@ -33,7 +49,13 @@ export async function convertPdfFile(file: string, outDir: string, databaseUrl: 
   const t0 = Date.now();
   const bytes = new Uint8Array(readFileSync(file));
   const progress = new Progress();
-  const pages = await extractPdf(bytes, { onPage: (done, total) => progress.update('read', done, total) });
+  const collect = garbageCollector();
+  const pages = await extractPdf(bytes, {
+    onPage: (done, total) => {
+      progress.update('read', done, total);
+      if (done % GC_EVERY_PAGES === 0) collect();
+    },
+  });
   const { monographs, report } = convertPages(pages);
   const out = resolve(outDir);
   prepareOutDir(out);

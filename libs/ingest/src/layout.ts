@@ -15,7 +15,7 @@ const MIN_IMAGE = 40;
 const SPACE_GAP_EM = 0.12;
 
 export function layoutPages(pages: PageText[]): LayoutResult {
-  const bodySize = medianSize(pages.flatMap((p) => p.items));
+  const bodySize = medianSize(pages.flatMap((p) => p.items)) ?? 10;
   const removed: LayoutResult['removed'] = [];
   const printedPages: Record<number, number> = {};
   const bands = marginBands(pages);
@@ -231,13 +231,12 @@ function makeLine(box: Box, row: TextItem[]): PageLine {
       items.findIndex((i) => !i.bold),
     ),
   );
-  const sizes = row.flatMap((i) => new Array<number>(i.text.length).fill(i.size)).sort((a, b) => a - b);
   return {
     ...box,
     x0: Math.min(...row.map((i) => i.x)),
     x1: Math.max(...row.map(end)),
     y: row[0].y,
-    size: sizes[Math.floor(sizes.length / 2)],
+    size: medianSize(row) ?? row[0].size,
     text: cells.map((c) => c.text).join(' '),
     bold: share(row, (i) => i.bold),
     italic: share(row, (i) => i.italic),
@@ -341,9 +340,14 @@ export function joinItems(items: TextItem[]): string {
   return out.replace(/\s+/g, ' ').trim();
 }
 
-function medianSize(items: TextItem[]): number {
-  const sizes = items.flatMap((i) => new Array<number>(Math.min(i.text.length, 200)).fill(i.size));
-  if (!sizes.length) return 10;
-  sizes.sort((a, b) => a - b);
-  return sizes[Math.floor(sizes.length / 2)];
+/** The size most characters are set in (the median weighted by characters, no array per character). */
+function medianSize(items: TextItem[]): number | null {
+  const sorted = items.filter((i) => i.text.length).sort((a, b) => a.size - b.size);
+  const total = sorted.reduce((n, i) => n + i.text.length, 0);
+  let seen = 0;
+  for (const i of sorted) {
+    seen += i.text.length;
+    if (seen * 2 > total) return i.size;
+  }
+  return null;
 }

@@ -84,7 +84,7 @@ export function renderReportMarkdown(r: IngestReport): string {
   out.push('');
   out.push('## How to read this report', '');
   out.push(
-    '- **Quarantined table**: the grid could not be read with certainty (merged cells, split across a page or column, rotated). The corpus keeps it as one part marked `quarantined` with its PDF page; every answer that uses it tells the user to verify the PDF at that page. Open the PDF at the page given, and if the table matters, transcribe it into the monograph file by hand (remove `quarantined` once checked).',
+    '- **Quarantined table**: the grid could not be read with certainty (merged cells, split across a page or column, rotated, printed as a picture). The corpus keeps it as one part marked `quarantined` with its PDF page; every answer that uses it tells the user to verify the PDF at that page. Open the PDF at the page given, and if the table matters, transcribe it into the monograph file by hand (remove `quarantined` once checked).',
     '- **Missing section**: the monograph prints no heading for one of the ten sections. Nothing is invented: questions about that section abstain for this drug. Check the PDF: a heading spelled differently is listed under extra sections.',
     '- **Low-confidence tag**: a dosing part whose lead phrase names no population (or two routes). Check its `population` and `route` in the file.',
     '- **Extra sections**: headings outside the ten keys, kept in `extra_sections` (not searched yet).',
