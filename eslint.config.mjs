@@ -1,6 +1,18 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** What a pure lib may not import: frameworks, drivers, and the libs that wrap them. */
+const FRAMEWORK_AND_IO = [
+  '@nestjs/*',
+  'typeorm',
+  'pg',
+  'ioredis',
+  'bullmq',
+  '@app/persistence',
+  '@app/platform',
+  '@app/llm',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -42,17 +54,26 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [
-                '@nestjs/*',
-                'typeorm',
-                'pg',
-                'ioredis',
-                'bullmq',
-                '@app/persistence',
-                '@app/platform',
-                '@app/llm',
-              ],
+              group: FRAMEWORK_AND_IO,
               message: 'pure libs import no framework and no I/O',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // the PDF pipeline's steps are pure: only the CLI reads and writes files (DESIGN, "From the PDF")
+    files: ['libs/ingest/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...FRAMEWORK_AND_IO, 'node:fs', 'fs', 'node:fs/*', 'node:child_process'],
+              message: 'libs/ingest touches no disk, no database and no framework: the CLI does',
             },
           ],
         },

@@ -15,7 +15,7 @@ const swcJs = [
   '@swc/jest',
   { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
 ];
-const aliases = ['contracts', 'agent', 'formulary', 'llm', 'persistence', 'platform'];
+const aliases = ['contracts', 'agent', 'formulary', 'llm', 'persistence', 'platform', 'ingest'];
 const apps = [
   'gateway',
   'orchestrator',
@@ -23,6 +23,7 @@ const apps = [
   'retrieval-worker',
   'generation-worker',
   'verification-worker',
+  'pdf-book',
 ];
 const moduleNameMapper = Object.fromEntries([
   ...aliases.map((l) => [`^@app/${l}$`, `<rootDir>/libs/${l}/src`]),
@@ -32,7 +33,7 @@ const common = {
   rootDir: __dirname,
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': swcTs, '^.+\\.m?js$': swcJs },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|pdfjs-dist)/)'],
   setupFiles: ['reflect-metadata'],
   moduleNameMapper,
   moduleFileExtensions: ['ts', 'js', 'json'],

@@ -4,13 +4,14 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { conditions, log, median, round, runIds } from './common';
 import { overheadBench } from './overhead.bench';
+import { pdfBench } from './pdf.bench';
 import { currentCommit, meta, writeReport, type Results } from './report';
 import { retrievalBench } from './retrieval.bench';
 import { scalingBench } from './scaling.bench';
 import { cleanUp, createBenchDatabase } from './setup';
 import { throughputBench } from './throughput.bench';
 
-const ALL = ['overhead', 'throughput', 'scaling', 'retrieval', 'budget'] as const;
+const ALL = ['overhead', 'throughput', 'scaling', 'retrieval', 'budget', 'pdf'] as const;
 type Name = (typeof ALL)[number];
 
 /** Whatever happens, the run ends: children are killed by pid and the process exits. */
@@ -27,7 +28,7 @@ function killChildren(): void {
  * `npm run bench`: every benchmark of issue 8 against real Redis and Postgres on loopback
  * (its own database and key prefix, removed at the end); prints a table and writes
  * bench/results/<date>.json and bench/results/latest.md.
- *   --only=overhead,throughput,scaling,retrieval,budget   a subset (results go to a temp dir, not bench/results)
+ *   --only=overhead,throughput,scaling,retrieval,budget,pdf   a subset (results go to a temp dir, not bench/results)
  *   BENCH_CPU_PROF=<dir>   run the throughput server process under --cpu-prof
  */
 async function main(): Promise<void> {
@@ -79,6 +80,7 @@ async function main(): Promise<void> {
         if (name === 'scaling') results.scaling = await scalingBench(ids);
         if (name === 'retrieval') results.retrieval = await retrievalBench();
         if (name === 'budget') results.budget = await budgetBench(ids);
+        if (name === 'pdf') results.pdf = await pdfBench(ids);
         log(`${name}: done in ${Math.round((Date.now() - t) / 1000)} s`);
       } catch (e) {
         errors[name] = (e as Error).stack ?? String(e);

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import type { BudgetResult } from './budget.bench';
 import { round } from './common';
 import type { OverheadResult } from './overhead.bench';
+import { CONVERT_TARGET_S, RSS_TARGET_MB, type PdfResult } from './pdf.bench';
 import type { RetrievalResult } from './retrieval.bench';
 import type { ScalingResult } from './scaling.bench';
 import { P99_SLO_MS, type ThroughputResult } from './throughput.bench';
@@ -15,6 +16,7 @@ export interface Results {
   scaling?: ScalingResult;
   retrieval?: RetrievalResult;
   budget?: BudgetResult;
+  pdf?: PdfResult;
 }
 
 export interface Target {
@@ -114,6 +116,35 @@ export function targets(r: Results, errors: Record<string, string>): Target[] {
       pass: sc.every((s) => s.within_cap),
     });
   } else missing('budget precision', '≤ MAX_WALL_CLOCK_MS + one read timeout; calls ≤ cap', 'budget');
+
+  if (r.pdf) {
+    const p = r.pdf;
+    const label = `PDF ingest (${p.pages} pages, ${p.monographs} monographs)`;
+    out.push({
+      benchmark: label,
+      target: 'a book of ≥ 1,500 pages and ≥ 700 monographs',
+      measured: `${p.pages} pages, ${p.monographs} monographs`,
+      pass: p.pages >= 1500 && p.monographs >= 700,
+    });
+    out.push({
+      benchmark: label,
+      target: `conversion ≤ ${CONVERT_TARGET_S} s`,
+      measured: `${fmt(p.convert_s, 1)} s`,
+      pass: p.convert_s <= CONVERT_TARGET_S,
+    });
+    out.push({
+      benchmark: label,
+      target: `peak RSS ≤ ${RSS_TARGET_MB} MB`,
+      measured: `${p.peak_rss_mb} MB`,
+      pass: p.peak_rss_mb > 0 && p.peak_rss_mb <= RSS_TARGET_MB,
+    });
+    out.push({
+      benchmark: label,
+      target: 'loads; retrieve_framed p50 ≤ 20 ms (the large-corpus target)',
+      measured: `${p.written} monographs, ${p.parts} parts loaded in ${fmt(p.load_s, 1)} s; p50 ${fmt(p.retrieval.ops.retrieve_framed.p50, 3)} ms`,
+      pass: p.written === p.monographs && p.retrieval.ops.retrieve_framed.p50 <= 20,
+    });
+  } else missing('PDF ingest', `≥ 1,500 pages in ≤ ${CONVERT_TARGET_S} s, ≤ ${RSS_TARGET_MB} MB`, 'pdf');
   return out;
 }
 
@@ -278,6 +309,39 @@ function sections(r: Results): Section[] {
         `${s.turns.map((t) => t.calls).join(', ')} (${s.call_cap})`,
         [...new Set(s.turns.map((t) => t.outcome))].join(', '),
       ]),
+    });
+  }
+  if (r.pdf) {
+    const p = r.pdf;
+    out.push({
+      title: `PDF ingest at scale (synthetic book typeset by apps/pdf-book, converted by the CLI in its own process)`,
+      head: [
+        'pages',
+        'convert s',
+        'peak RSS MB',
+        'parts',
+        'tables conv. / quar.',
+        'exact parts',
+        'dosing tags',
+        'tables right',
+        'load s',
+        'retrieve_framed p50 / p99 ms',
+      ],
+      rows: [
+        [
+          p.pages,
+          fmt(p.convert_s, 1),
+          p.peak_rss_mb,
+          p.parts,
+          `${p.tables_converted} / ${p.tables_quarantined}`,
+          `${fmt(p.exact_pct, 2)} %`,
+          `${fmt(p.dosing_tags_pct, 2)} %`,
+          `${fmt(p.tables_right_pct, 2)} %`,
+          fmt(p.load_s, 1),
+          `${fmt(p.retrieval.ops.retrieve_framed.p50, 3)} / ${fmt(p.retrieval.ops.retrieve_framed.p99, 3)}`,
+        ],
+      ],
+      note: `Render (typeset + Chromium print): ${p.render_cached ? 'cached from an earlier run' : `${fmt(p.render_s, 1)} s`}. ${p.lost} text parts lost, ${p.misplaced} misplaced; ${p.review_items} review items. Load = ingestDirectory with hash embeddings into the run's database.`,
     });
   }
   return out;

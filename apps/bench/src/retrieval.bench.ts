@@ -142,7 +142,7 @@ function monographsFor(base: DrugMonograph[], parts: number): DrugMonograph[] {
   return synthesizeCorpus(base, Math.ceil(parts / perDrug), 7);
 }
 
-async function benchCorpus(name: string, makeMonographs: () => DrugMonograph[]): Promise<CorpusResult> {
+export async function benchCorpus(name: string, makeMonographs: () => DrugMonograph[]): Promise<CorpusResult> {
   fullGc();
   const heap0 = process.memoryUsage().heapUsed;
   // what a worker holds after loading a version: the corpus (drugs, parts, their text)

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SECTION_KEYS, type EvidencePart } from '@app/contracts';
-import { DrugMonographSchema, type DrugMonograph } from './corpus.schema';
+import { DrugMonographSchema, sectionParts, type DrugMonograph } from './corpus.schema';
 
 export interface CorpusDrug {
   drug_id: string;
@@ -25,10 +25,13 @@ export class CorpusValidationError extends Error {
   }
 }
 
+/** The PDF conversion's report sits beside the monographs it wrote (libs/ingest); it is not one. */
+export const INGEST_REPORT_FILE = 'ingest-report.json';
+
 /** Reads and validates every `*.json` in a directory; throws naming every bad file and field. */
 export function readCorpusDir(dir: string): DrugMonograph[] {
   const files = readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
+    .filter((f) => f.endsWith('.json') && f !== INGEST_REPORT_FILE)
     .sort();
   const problems: string[] = [];
   const drugs: DrugMonograph[] = [];
@@ -46,12 +49,12 @@ export function readCorpusDir(dir: string): DrugMonograph[] {
       continue;
     }
     if (`${parsed.data.drug_id}.json` !== file) problems.push(`${file}: drug_id: must equal the file name`);
-    else drugs.push(parsed.data);
+    else drugs.push(parsed.data as DrugMonograph);
   }
   if (files.length === 0) problems.push(`${dir}: no *.json monographs`);
   const ids = new Set(drugs.map((d) => d.drug_id));
   for (const d of drugs)
-    for (const [n, p] of d.sections.tuong_tac_thuoc.entries())
+    for (const [n, p] of sectionParts(d, 'tuong_tac_thuoc').entries())
       for (const other of p.interacts_with ?? [])
         if (!ids.has(other))
           problems.push(`${d.drug_id}.json: sections.tuong_tac_thuoc.${n}.interacts_with: unknown drug_id ${other}`);
@@ -66,7 +69,7 @@ export function buildCorpus(monographs: DrugMonograph[]): Corpus {
   for (const m of [...monographs].sort((a, b) => a.drug_id.localeCompare(b.drug_id))) {
     drugs.push({ drug_id: m.drug_id, name: m.name, aliases: m.aliases, atc: m.atc, sample_data: m.sample_data });
     for (const section of SECTION_KEYS) {
-      m.sections[section].forEach((p, i) => {
+      sectionParts(m, section).forEach((p, i) => {
         parts.push({
           doc_id: `${m.drug_id}__${section}__${i + 1}`,
           drug_id: m.drug_id,

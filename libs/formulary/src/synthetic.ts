@@ -1,5 +1,5 @@
 import { SECTION_KEYS } from '@app/contracts';
-import type { DrugMonograph, MonographPart } from './corpus.schema';
+import { sectionParts, type DrugMonograph, type MonographPart } from './corpus.schema';
 
 /** mulberry32: a small deterministic PRNG so the same seed gives the same corpus. */
 function rng(seed: number): () => number {
@@ -48,8 +48,8 @@ export function synthesizeCorpus(base: DrugMonograph[], count: number, seed = 1)
     const model = pick(base);
     const sections = Object.fromEntries(
       SECTION_KEYS.map((key) => {
-        const parts: MonographPart[] = model.sections[key].map((p) => {
-          const donor = pick(base).sections[key];
+        const parts: MonographPart[] = sectionParts(model, key).map((p) => {
+          const donor = sectionParts(pick(base), key);
           const text = `${SYNTHETIC_MARK} ${pick(donor).text}`.replaceAll(model.name, stem).slice(0, 1200);
           return { ...p, text, interacts_with: undefined, quarantined: p.quarantined };
         });
