@@ -2,7 +2,7 @@ import MiniSearch from 'minisearch';
 import type { EvidencePart, SectionKey } from '@app/contracts';
 import type { Corpus, CorpusDrug } from './corpus';
 import type { DrugNames } from './decide';
-import { fold, indexTokens, syllables } from './normalize';
+import { fold, indexTokens, normalize, syllables } from './normalize';
 import { DrugResolver } from './resolver';
 
 export interface PartFilter {
@@ -116,6 +116,8 @@ export class CorpusIndex implements DrugNames {
   /** Indications only: condition → drug searches never score the other nine sections. */
   private readonly indications: MiniSearch<EvidencePart>;
   private readonly indicationText = new Map<string, string>();
+  /** The same, as written (lower case, marks kept). */
+  private readonly indicationWritten = new Map<string, string>();
 
   constructor(
     readonly corpus: Corpus,
@@ -150,7 +152,10 @@ export class CorpusIndex implements DrugNames {
       processTerm: (t) => t,
     });
     this.indications.addAll(chiDinh);
-    for (const p of chiDinh) this.indicationText.set(p.doc_id, ` ${syllables(p.text).join(' ')} `);
+    for (const p of chiDinh) {
+      this.indicationText.set(p.doc_id, ` ${syllables(p.text).join(' ')} `);
+      this.indicationWritten.set(p.doc_id, ` ${writtenWords(p.text, true)} `);
+    }
     if (vectors && vectors.length !== corpus.parts.length * dim)
       throw new Error('vector matrix does not match the parts');
   }
@@ -243,50 +248,62 @@ export class CorpusIndex implements DrugNames {
 
   /** Parts of `chi_dinh` that name the condition (any synonym), by keyword. */
   indicationKeyword(condition: string, k = 30): Scored[] {
-    const variants = expandCondition(condition);
+    // a condition written with its marks is matched as written first: folded, "đau" is also "đầu"
+    // (so "Đau nửa đầu" would name "đau" twice)
+    const asWritten = writtenWords(condition);
+    const variants: { v: string; written: boolean }[] = [
+      ...(asWritten ? [{ v: asWritten, written: true }] : []),
+      ...expandCondition(condition)
+        .slice(asWritten ? 1 : 0)
+        .map((v) => ({ v, written: false })),
+    ];
     const seen = new Map<string, Scored>();
-    for (const raw of variants) {
+    for (const { v: raw, written } of variants) {
       // a leading "cho" and a closing question word ("cho viêm thận … không") are not part of the condition
       // (folded, most particles are also syllables of conditions: "nào"/"não", "đó"/"đỏ")
-      const words = raw.split(' ');
-      while (words.length > 1 && EDGE_LEADING.has(words[0])) words.shift();
-      while (words.length > 1 && EDGE_TRAILING.has(words[words.length - 1])) words.pop();
-      const v = words.join(' ') || raw;
-      // every syllable of the condition must occur (AND); the phrase check then keeps exact matches
+      const ws = raw.split(' ');
+      while (ws.length > 1 && EDGE_LEADING.has(fold(ws[0]))) ws.shift();
+      while (ws.length > 1 && EDGE_TRAILING.has(fold(ws[ws.length - 1]))) ws.pop();
+      const v = ws.join(' ') || raw;
       const tokens = syllables(v);
       // a "condition" of function words only ("được", "không bạn") names nothing: it must not list drugs
       if (tokens.every((t) => FUNCTION_WORDS.has(t))) continue;
       // three content words or more name a condition together wherever they stand ("viêm họng do liên cầu"
       // in "viêm họng - viêm amidan do liên cầu"); fewer must stand as the phrase
-      const content = tokens.filter((t) => !FUNCTION_WORDS.has(t));
+      const content = v.split(' ').filter((t) => !FUNCTION_WORDS.has(fold(t)));
       const combineWith = content.length < 3 ? 'AND' : 'OR';
       for (const r of this.indications.search(tokens.join(' '), { combineWith })) {
-        const text = this.indicationText.get(r.id as string)!;
-        if (content.length < 3 ? !this.occursAsTerm(text, v) : !inOneSpan(text, content)) continue;
-        const prev = seen.get(r.id as string);
-        if (!prev || prev.score < r.score)
-          seen.set(r.id as string, { part: this.byId.get(r.id as string)!, score: r.score });
+        const id = r.id as string;
+        const text = written ? this.indicationWritten.get(id)! : this.indicationText.get(id)!;
+        if (content.length < 3 ? !this.occursAsTerm(text, v, written) : !inOneSpan(text, content)) continue;
+        const prev = seen.get(id);
+        if (!prev || prev.score < r.score) seen.set(id, { part: this.byId.get(id)!, score: r.score });
       }
     }
     return [...seen.values()].sort((a, b) => b.score - a.score).slice(0, k);
   }
 
-  /** Folded indication heads, longest first (built once). */
-  private headTerms: string[] | null = null;
+  /** Indication heads, folded and as written, longest first (built once). */
+  private headTerms: { folded: string[]; written: string[] } | null = null;
 
   /**
    * The condition occurs in the indication as a term of its own, not as the start of a longer
    * condition the formulary names: "đau" occurs in "Đau: giảm các cơn đau …" but not in "Đau
    * thắt ngực: …" — one generic word must not list an unrelated drug.
    */
-  private occursAsTerm(text: string, v: string): boolean {
+  private occursAsTerm(text: string, v: string, written: boolean): boolean {
     // only a one-word condition is generic enough to be the start of another ("đau" → "đau thắt ngực");
     // a longer one is narrowed by what follows it ("suy tim" → "suy tim sung huyết")
     if (v.includes(' ')) return text.includes(` ${v} `);
-    this.headTerms ??= [...new Set(this.indicationHeads().map((h) => syllables(h).join(' ')))].sort(
-      (a, b) => b.length - a.length,
-    );
-    const longer = this.headTerms.filter((h) => h.startsWith(`${v} `));
+    this.headTerms ??= {
+      folded: [...new Set(this.indicationHeads().map((h) => syllables(h).join(' ')))].sort(
+        (a, b) => b.length - a.length,
+      ),
+      written: [...new Set(this.indicationHeads().map((h) => writtenWords(h) ?? ''))].sort(
+        (a, b) => b.length - a.length,
+      ),
+    };
+    const longer = (written ? this.headTerms.written : this.headTerms.folded).filter((h) => h.startsWith(`${v} `));
     for (let at = text.indexOf(` ${v} `); at >= 0; at = text.indexOf(` ${v} `, at + 1))
       if (!longer.some((h) => text.startsWith(` ${h} `, at))) return true;
     return false;
@@ -340,7 +357,17 @@ function inOneSpan(folded: string, content: string[]): boolean {
     const found = content.map((c) => window.indexOf(c));
     if (found.some((i) => i < 0)) continue;
     const span = window.slice(0, Math.max(...found) + 1);
-    if (!span.some((w) => NEGATING.has(w) && !content.includes(w))) return true;
+    if (!span.some((w) => NEGATING.has(fold(w)) && !content.includes(w))) return true;
   }
   return false;
+}
+
+/**
+ * The words of a text as written (lower case, diacritics kept), or null when the text carries no
+ * marks at all (then only its folded form can be matched). `always`: the text is known to be written.
+ */
+function writtenWords(text: string, always = false): string | null {
+  const ws = (normalize(text).match(/[\p{L}\p{N}]+(?:[.,]\p{N}+)*/gu) ?? []) as string[];
+  if (!always && !ws.some((w) => fold(w) !== w)) return null;
+  return ws.join(' ');
 }

@@ -89,6 +89,8 @@ const PHRASES: [string, SectionKey][] = [
   ['dùng như thế nào', 'lieu_luong_cach_dung'],
   ['thận trọng', 'than_trong'],
   ['lưu ý', 'than_trong'],
+  ['nguy cơ', 'than_trong'],
+  ['dễ bị', 'than_trong'],
   ['cảnh báo', 'than_trong'],
   ['chỉ định', 'chi_dinh'],
   ['công dụng', 'chi_dinh'],
@@ -123,6 +125,7 @@ const WEAK: [string, SectionKey][] = [
   ['uống lúc nào', 'lieu_luong_cach_dung'],
   ['uống khi nào', 'lieu_luong_cach_dung'],
   ['gây ra', 'tac_dung_khong_mong_muon'],
+  ['có thể gây', 'tac_dung_khong_mong_muon'],
 ];
 
 interface Found {

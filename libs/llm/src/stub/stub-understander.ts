@@ -309,10 +309,28 @@ const REACTION =
   /(?:uống|uong|dùng|dung|tiêm|tiem)\s+([\p{L}\p{N}-]+)\s+(?:thì\s+|thi\s+|xong\s+)?(?:bị|bi)\s+(?:nổi mề đay|noi me day|nổi mày đay|mề đay|mày đay|dị ứng|di ung|phát ban|phat ban|sốc phản vệ|phản vệ|khó thở)/giu;
 /** Section names that contain a patient cue. */
 const SECTION_NAMES = new PhraseSet(['thời kỳ mang thai', 'thời kỳ cho con bú']);
+/** Words that join a condition to the question ("… thì nên dùng", "… có uống"): never part of it. */
+const QUESTION_GLUE = new Set([
+  'thi',
+  'nen',
+  'co',
+  'dung',
+  'uong',
+  'tiem',
+  'nhung',
+  'cac',
+  'duoc',
+  'dc',
+  'la',
+  'va',
+  'bi',
+  'benh',
+]);
 /** Words of time that open a clause about the patient ("giờ viêm họng", "hiện đang ho"). */
-const TEMPORAL = new Set(['gio', 'hien', 'nay', 'moi', 'vua', 'lai', 'dang', 'con', 'roi', 'tu', 'hom', 'qua']);
+// (not 'nay': folded it is also 'này', a pointer back)
+const TEMPORAL = new Set(['gio', 'hien', 'moi', 'vua', 'lai', 'dang', 'con', 'roi', 'tu', 'hom', 'qua']);
 /** A "condition" longer than this is a sentence, not a condition: ask which condition instead. */
-const MAX_CONDITION_WORDS = 6;
+const MAX_CONDITION_WORDS = 8;
 
 /** Drug classes a stated allergy can name ("dị ứng penicilin", "dị ứng nhóm NSAID"). */
 const ALLERGY_CLASSES = new PhraseSet([
@@ -629,8 +647,10 @@ export class StubUnderstander implements Understander {
     let umbrella: string | null = null;
     const clean = this.withoutPatient(turn);
     for (const c of this.namedConditions(clean)) {
-      if (!VAGUE_CONDITIONS.includes(syllables(c).join(' '))) return c;
-      umbrella ??= c;
+      const f = syllables(c).join(' ');
+      if (!VAGUE_CONDITIONS.includes(f)) return c;
+      // "bệnh" alone ("bệnh này thì …") is the noun of a pointer back, not an umbrella condition
+      if (f !== 'benh') umbrella ??= c;
     }
     const ws = normalize(clean)
       .replace(/[?!.,;:]+/g, ' ')
@@ -640,6 +660,9 @@ export class StubUnderstander implements Understander {
     const accept = (rest: string[]): string | null => {
       while (rest.length && LEADING_PARTICLES.includes(rest[0])) rest.shift();
       while (rest.length && TRAILING_PARTICLES.includes(rest[rest.length - 1])) rest.pop();
+      // words that join the question ("… thì nên dùng", "… có uống") name no condition
+      while (rest.length && QUESTION_GLUE.has(fold(rest[rest.length - 1]))) rest.pop();
+      while (rest.length && QUESTION_GLUE.has(fold(rest[0]))) rest.shift();
       // "chữa bệnh đó / này / kia": a pointer back to a condition not named in this turn
       if (rest.length && rest.every((w) => DEMONSTRATIVES.includes(w))) return umbrella;
       if (!rest.length || rest.length > MAX_CONDITION_WORDS) return null;
@@ -709,8 +732,16 @@ export class StubUnderstander implements Understander {
       .map((c) => c.trim())
       .filter(Boolean);
     const q = clauses.map((c) => P.whichDrug.has(words(c))).lastIndexOf(true);
-    for (let i = q - 1; i >= 0; i--) {
-      const rest = words(this.withoutPatient(clauses[i]))
+    if (q < 0) return null;
+    // "… bị viêm họng do liên cầu thì những thuốc nào …": the question's own clause, before its "which drug"
+    const ask = P.whichDrug.find(words(clauses[q]))[0];
+    const lead = words(clauses[q])
+      .slice(0, ask.start)
+      .map((w) => w.text)
+      .join(' ');
+    const candidates = [lead, ...clauses.slice(0, q).reverse()];
+    for (const clause of candidates) {
+      const rest = words(this.withoutPatient(clause))
         .filter((w) => !TEMPORAL.has(w.folded))
         .map((w) => w.text);
       const named = rest.length ? accept(rest) : null;
