@@ -160,6 +160,124 @@ describe('grounded answers with the Bedrock Converse provider (fake endpoint)', 
       expect([r.body.decision, r.body.reason]).toEqual(['abstain', 'understanding_unavailable']);
     });
 
+    /** The frame the well-behaved model would return, changed as a misbehaving model might. */
+    const understandAs = (change: (frame: Record<string, unknown>) => Record<string, unknown>) => {
+      const model = wellBehavedModel();
+      return wellBehavedModel({
+        understand_turn: (req) => {
+          const honest = model(req) as {
+            json: { output: { message: { content: { toolUse: { input: Record<string, unknown> } }[] } } };
+          };
+          const input = honest.json.output.message.content[0].toolUse.input;
+          return toolReply(req, change(input));
+        },
+      });
+    };
+    const trace = async (turnId: string) =>
+      (await request(stack.http).get(`/v1/traces/${turnId}`).set('Authorization', `Bearer ${OPERATOR_KEY}`).expect(200))
+        .body;
+
+    it('a model frame with an age and weight the user never gave cannot complete a child’s dose', async () => {
+      fake.handler = understandAs((f) => ({ ...f, age_text: '5 tuổi', weight_kg: 18 }));
+      const r = await ask('Liều paracetamol cho trẻ em?');
+      expect([r.body.decision, r.body.reason]).toEqual(['clarify', 'missing_pediatric_age_or_weight']);
+      const t = await trace(r.body.turn_id);
+      expect(JSON.stringify(t)).toMatch(/"age_text".*"weight_kg"|dropped/);
+    });
+
+    it('a model frame naming a drug the user did not name is overruled by the user’s words', async () => {
+      fake.handler = understandAs((f) => ({ ...f, drugs: ['Warfarin'] }));
+      const r = await ask('Chống chỉ định của aspirin là gì?');
+      expect(r.body.drugs).toEqual(['aspirin']);
+      expect(r.body.citations.every((c: { drug_id: string }) => c.drug_id === 'aspirin')).toBe(true);
+    });
+
+    it('a model that swaps a drug outside the formulary for its look-alike gets drug_not_in_formulary', async () => {
+      fake.handler = understandAs((f) => ({ ...f, drugs: ['Cetirizin'], unknown_drugs: [] }));
+      const r = await ask('Liều levocetirizin cho người lớn?');
+      expect([r.body.decision, r.body.reason]).toEqual(['abstain', 'drug_not_in_formulary']);
+      expect(r.body.answer).toContain('Levocetirizin');
+    });
+
+    it('a generated answer from the wrong band row is refused in code (band_mismatch), whatever entailment says', async () => {
+      fake.handler = wellBehavedModel({
+        answer_from_evidence: (req) => {
+          const table = docsOf(promptOf(req)).find((d) => d.text.includes('Trẻ em 8 - 9 tuổi'))!;
+          return toolReply(req, {
+            answer_sentences: [{ text: 'Trẻ em 8 - 9 tuổi: 360 - 375 mg.', doc_ids: [table.id] }],
+            evidence_sufficient: true,
+            clarifying_question: null,
+            quick_replies: [],
+          });
+        },
+      });
+      const r = await ask('Trẻ 5 tuổi nặng 18 kg, liều paracetamol đường uống?');
+      expect([r.body.decision, r.body.reason]).toEqual(['abstain', 'band_mismatch']);
+      expect(r.body.answer).not.toContain('360');
+      expect(fake.count('check_entailment')).toBe(0);
+    });
+
+    it('a reassurance the evidence contradicts is refused in code even when entailment says yes', async () => {
+      fake.handler = wellBehavedModel({
+        answer_from_evidence: (req) => {
+          const [d] = docsOf(promptOf(req)).filter((x) => x.id.startsWith('warfarin__'));
+          return toolReply(req, {
+            answer_sentences: [
+              { text: 'Warfarin và aspirin không có tương tác đáng kể, có thể dùng chung an toàn.', doc_ids: [d.id] },
+            ],
+            evidence_sufficient: true,
+            clarifying_question: null,
+            quick_replies: [],
+          });
+        },
+      });
+      const r = await ask('Warfarin và aspirin có tương tác không?');
+      expect([r.body.decision, r.body.reason]).toEqual(['abstain', 'not_entailed']);
+      expect(r.body.answer).not.toContain('an toàn');
+      expect(fake.count('check_entailment')).toBe(0);
+    });
+
+    it('a repair that gives up fails closed like a first answer would (no header-only "answer")', async () => {
+      let generations = 0;
+      fake.handler = wellBehavedModel({
+        check_entailment: (req) =>
+          toolReply(req, {
+            entailed: true,
+            unsupported_claims: [],
+            omissions: [{ grounded: true, detail: 'thiếu', doc_id: docsOf(promptOf(req))[0].id }],
+          }),
+        answer_from_evidence: (req) => {
+          generations++;
+          const docs = docsOf(promptOf(req)).slice(0, 2);
+          return toolReply(req, {
+            answer_sentences: generations === 1 ? docs.map((d) => ({ text: d.text, doc_ids: [d.id] })) : [],
+            evidence_sufficient: generations === 1,
+            clarifying_question: null,
+            quick_replies: [],
+          });
+        },
+      });
+      const r = await ask('Chống chỉ định của ibuprofen?');
+      expect([r.body.decision, r.body.reason]).toEqual(['abstain', 'no_evidence']);
+    });
+
+    it('a "which drugs …" frame with no relation is not read as "which drugs treat" when the words ask what causes', async () => {
+      fake.handler = understandAs((f) => ({
+        ...f,
+        turn_type: 'condition_to_drug',
+        condition: 'ho khan',
+        condition_relation: null,
+      }));
+      const r = await ask('Thuốc nào gây ho khan?');
+      expect([r.body.decision, r.body.reason]).toEqual(['abstain', 'unsupported_reverse_relation']);
+    });
+
+    it('an understanding outage still runs the scope guard first: an animal is out of scope', async () => {
+      fake.handler = wellBehavedModel({ understand_turn: (req) => toolReply(req, { turn_type: 'nonsense' }) });
+      const r = await ask('Liều paracetamol cho chó 10 kg?');
+      expect([r.body.decision, r.body.reason]).toEqual(['abstain', 'out_of_scope']);
+    });
+
     it('the model asking which route becomes a clarify with its quick replies', async () => {
       fake.handler = wellBehavedModel({
         answer_from_evidence: (req) =>

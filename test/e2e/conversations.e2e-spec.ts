@@ -1,5 +1,7 @@
 import request from 'supertest';
-import { TurnReplySchema, type TurnReply } from '@app/contracts';
+import { emptyFrame, TurnReplySchema, type TurnReply } from '@app/contracts';
+import { decide } from '@app/formulary';
+import { sampleIndex } from '../../libs/formulary/src/test-corpus';
 import { startStack, type Stack } from '../support/stack';
 import { USER_KEY } from '../support/test-env';
 
@@ -27,6 +29,42 @@ describe('conversations (the agent’s routing, dosing state machine, memory and
       return reply;
     };
   }
+
+  it('an interaction only an unverified table might list abstains with that table\'s page, never as "checked"', async () => {
+    // a pair whose verified interaction parts do not name each other, one drug with a quarantined table
+    const index = sampleIndex();
+    const pair = index.corpus.drugs
+      .flatMap((a) => index.corpus.drugs.map((b) => [a.drug_id, b.drug_id]))
+      .find(([a, b]) => {
+        if (a === b || !index.section(a, 'tuong_tac_thuoc').some((p) => p.quarantined_page !== null)) return false;
+        const frame = emptyFrame({ turn_type: 'interaction', drugs: [a, b] });
+        const pool = [a, b].flatMap((d) => index.section(d, 'tuong_tac_thuoc'));
+        return decide(pool, frame, index, [a, b]).parts.every((p) => p.quarantined_page !== null);
+      })!;
+    expect(pair).toBeDefined();
+    const names = pair.map((d) => index.drug(d)!.name);
+    const r = await conversation()(`${names[0]} và ${names[1]} có tương tác không?`);
+    expect([r.decision, r.reason]).toEqual(['abstain', 'no_interaction_evidence']);
+    const page = index.section(pair[0], 'tuong_tac_thuoc').find((p) => p.quarantined_page !== null)!.quarantined_page;
+    expect(r.notices.join(' ')).toContain(`trang ${page}`);
+    expect(r.citations.some((c) => c.verify_pdf)).toBe(true);
+    expect(r.answer).toMatch(/CHƯA được đối chiếu/);
+    expect(r.answer).toMatch(/KHÔNG có nghĩa là an toàn/);
+  });
+
+  it('names a drug outside the formulary asked beside one inside it, instead of dropping it silently', async () => {
+    const r = await conversation()('Chống chỉ định của paracetamol và levocetirizin?');
+    expect(r.drugs).toEqual(['paracetamol']);
+    expect(r.notices.join(' ')).toContain('Levocetirizin');
+  });
+
+  it('keeps a pending question through an unclear reply, and says it asks again', async () => {
+    const say = conversation();
+    expect((await say('Liều ibuprofen?')).reason).toBe('missing_population');
+    const again = await say('hả?');
+    expect([again.decision, again.reason, again.drugs]).toEqual(['clarify', 'missing_population', ['ibuprofen']]);
+    expect(again.answer).toMatch(/^Tôi chưa rõ câu trả lời của bạn/);
+  });
 
   it('paediatric dosing in three turns: asks for the weight echoing the age, then the route with quick replies, then answers', async () => {
     const say = conversation();

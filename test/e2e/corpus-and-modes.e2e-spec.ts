@@ -115,6 +115,33 @@ describe('ANSWER_PROVIDER=disabled: retrieval only', () => {
       expect(res.body.answer).toContain(c.quote);
     }
   });
+
+  const say = (turn: string, conversation_id?: string) =>
+    request(stack.http)
+      .post('/v1/rag/query')
+      .set('Authorization', `Bearer ${USER_KEY}`)
+      .send(conversation_id ? { turn, conversation_id } : { turn })
+      .expect(200);
+
+  it('never asks a question it cannot use: the answer to its clarify continues the question', async () => {
+    const first = await say('Liều paracetamol?');
+    expect([first.body.decision, first.body.reason]).toEqual(['clarify', 'missing_population']);
+    const second = await say('Trẻ em', first.body.conversation_id);
+    // before: the retrieval-only mode kept no memory and answered this with "which drug?" (no_drug)
+    expect([second.body.decision, second.body.reason]).toEqual(['clarify', 'missing_pediatric_age_or_weight']);
+    expect(second.body.drugs).toEqual(['paracetamol']);
+    const third = await say('5 tuổi, 18 kg, đường uống', first.body.conversation_id);
+    expect([third.body.decision, third.body.reason]).toEqual(['answerable', 'retrieval_only']);
+    expect(third.body.usage.llm_calls).toBe(0);
+  });
+
+  it('says so when it quotes only the first 8 parts', async () => {
+    const res = await say('Cho tôi toàn bộ mục liều dùng của paracetamol');
+    expect(res.body.reason).toBe('retrieval_only');
+    // the whole dosing section (every route: an overview is never a route question) is 11 parts
+    expect(res.body.citations).toHaveLength(8);
+    expect(res.body.answer).toMatch(/Chỉ trích 8\/11 đoạn/);
+  });
 });
 
 describe('EMBEDDING_PROVIDER=disabled', () => {

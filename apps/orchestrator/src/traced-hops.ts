@@ -44,6 +44,10 @@ function summarize(value: unknown): Record<string, unknown> {
   if (Array.isArray(v.drug_ids)) out.drug_ids = v.drug_ids;
   if (Array.isArray(v.answer_sentences)) out.sentences = (v.answer_sentences as unknown[]).length;
   if (typeof v.guard_ok === 'boolean') out.guard_ok = v.guard_ok;
+  // which check in code refused the answer (band rows, polarity): counts only, never the text
+  if (Array.isArray(v.band_failures) && v.band_failures.length) out.band_failures = v.band_failures.length;
+  if (Array.isArray(v.polarity_failures) && v.polarity_failures.length)
+    out.polarity_failures = v.polarity_failures.length;
   if (v.entailment && typeof v.entailment === 'object') out.entailed = (v.entailment as { entailed: boolean }).entailed;
   if (v.frame && typeof v.frame === 'object') {
     const f = v.frame as { turn_type: string; drugs: string[]; attribute: string | null };

@@ -6,6 +6,7 @@ import {
   checkNumericGrounding,
   extractNumbers,
 } from './numeric-guard';
+import { checkCandidateNames } from './answer-checks';
 
 const part = (doc_id: string, text: string): EvidencePart => ({
   doc_id,
@@ -137,5 +138,32 @@ describe('candidate-set check (list mode)', () => {
     expect(
       checkCandidateCitations([{ text: 'a', doc_ids: ['aspirin__chi_dinh__1'] }], EVIDENCE, ['paracetamol']).ok,
     ).toBe(true);
+  });
+});
+
+describe('list mode names only candidates (checkCandidateNames)', () => {
+  const part = (doc_id: string, drug_id: string, text: string) => ({
+    doc_id,
+    drug_id,
+    drug_name: drug_id,
+    section: 'chi_dinh' as const,
+    n: 1,
+    text,
+    population: [],
+    route: null,
+    interacts_with: [],
+    quarantined_page: null,
+  });
+  const drugsIn = (t: string) => ['heparin', 'warfarin', 'aspirin'].filter((d) => t.toLowerCase().includes(d));
+
+  it('refuses an uncited sentence naming a drug outside the candidate set', () => {
+    expect(checkCandidateNames([{ text: 'Có thể dùng aspirin.', doc_ids: [] }], [], ['heparin'], drugsIn)).toHaveLength(
+      1,
+    );
+  });
+
+  it('accepts a verbatim quote that names another drug of its cited part ("thay warfarin")', () => {
+    const p = part('heparin__thoi_ky_mang_thai__1', 'heparin', 'Heparin không qua nhau thai (thay warfarin).');
+    expect(checkCandidateNames([{ text: p.text, doc_ids: [p.doc_id] }], [p], ['heparin'], drugsIn)).toEqual([]);
   });
 });

@@ -58,6 +58,43 @@ describe('routing table — one test per row, first match wins', () => {
     expect([r.row, reason(r)]).toEqual([6, 'abstain/unsupported_reverse_relation']);
   });
 
+  it('row 6: a relation left empty is not "which drugs treat" when the words ask what causes or contraindicates', () => {
+    for (const turn of [
+      'Thuốc nào gây ho khan?',
+      'Thuốc nào chống chỉ định ở người suy thận?',
+      'thuoc nao can than trong hen',
+    ])
+      expect(reason(go(f({ turn_type: 'condition_to_drug', condition: 'x', condition_relation: null }), turn))).toBe(
+        'abstain/unsupported_reverse_relation',
+      );
+    // no relation and plain "which drug treats": the indication question
+    expect(
+      go(f({ turn_type: 'condition_to_drug', condition: 'ho', condition_relation: null }), 'Thuốc nào trị ho?').row,
+    ).toBe(7);
+  });
+
+  it('row 4 applies to a symptom question the understanding step could not read (only dosing, condition and overview are exempt)', () => {
+    const r = go(f({ turn_type: 'symptom_to_drug', needs_clarify: true, clarify_reason: 'Triệu chứng nào?' }));
+    expect([r.row, reason(r)]).toEqual([4, 'clarify/needs_more_info']);
+    expect(
+      go(f({ turn_type: 'condition_to_drug', needs_clarify: true, clarify_reason: 'x', condition: 'gút' })).row,
+    ).toBe(7);
+  });
+
+  it('a name as close to two drugs is asked back ("Ý bạn là …?") before any dosing gate', () => {
+    const r = route('Liều prednislon?', f({ ...DOSING, drugs: [] }), nameOf, {
+      ambiguousDrugs: [{ typed: 'prednislon', candidates: ['Prednisolon', 'Prednison'] }],
+    });
+    expect(reason(r)).toBe('clarify/no_drug');
+    expect(r.kind === 'reply' && r.reply.quick_replies).toEqual(['Prednisolon', 'Prednison']);
+  });
+
+  it('row 13 for a pair: an interaction with only one formulary drug and one outside it names the outside one', () => {
+    const r = go(f({ turn_type: 'interaction', drugs: ['warfarin'], unknown_drugs: ['Rivaroxaban'] }));
+    expect([r.row, reason(r)]).toEqual([13, 'abstain/drug_not_in_formulary']);
+    expect(r.kind === 'reply' && r.reply.answer).toContain('Rivaroxaban');
+  });
+
   it('row 7: condition → drug with a condition or an indication', () => {
     expect(go(f({ turn_type: 'condition_to_drug', condition: 'tăng huyết áp' }))).toEqual({
       row: 7,

@@ -87,4 +87,67 @@ describe('decide()', () => {
     );
     expect(r.decision).toBe('ANSWERABLE');
   });
+
+  it('an overview of the dosing section ("toàn bộ mục liều dùng") is every route\'s, never a route question', () => {
+    const r = decide(dosing, frame({ population: 'adult', is_section_overview: true }), index);
+    expect(r.decision).toBe('ANSWERABLE');
+    expect(r.routes.length).toBeGreaterThan(1);
+  });
+
+  it('an elderly patient whose drug has no elderly entry gets the adult entries, not "no evidence"', () => {
+    const amox = index.section('amoxicillin', 'lieu_luong_cach_dung');
+    expect(amox.some((p) => p.population.includes('elderly'))).toBe(false);
+    const r = decide(
+      amox,
+      emptyFrame({
+        turn_type: 'dosing_calc',
+        drugs: ['amoxicillin'],
+        attribute: 'lieu_luong_cach_dung',
+        population: 'elderly',
+        route: 'uong',
+      }),
+      index,
+    );
+    expect(r.decision).toBe('ANSWERABLE');
+    expect(r.parts.some((p) => p.population.includes('adult'))).toBe(true);
+  });
+
+  it('a patient without kidney facts gets the usual regimen before the renal entries; with them, the renal entries first', () => {
+    const cipro = index.section('ciprofloxacin', 'lieu_luong_cach_dung');
+    const f0 = emptyFrame({
+      turn_type: 'dosing_calc',
+      drugs: ['ciprofloxacin'],
+      attribute: 'lieu_luong_cach_dung',
+      population: 'adult',
+      route: 'uong',
+    });
+    const healthy = decide(cipro, f0, index).parts.filter((p) => p.population.length);
+    expect(healthy[0].text).not.toMatch(/suy thận/);
+    const renal = decide(cipro, { ...f0, patient: { ...f0.patient, renal: 'ClCr 25 ml/phút' } }, index).parts.filter(
+      (p) => p.population.length,
+    );
+    expect(renal[0].text).toMatch(/suy thận/);
+  });
+
+  it('"không uống được" keeps every route but oral', () => {
+    const r = decide(
+      dosing,
+      frame({ population: 'adult', allowed_routes: ['dat_truc_trang', 'truyen_tinh_mach', 'tiem_tinh_mach'] }),
+      index,
+    );
+    expect(r.decision).toBe('AMBIGUOUS_ROUTE');
+    expect(r.routes).not.toContain('uong');
+  });
+
+  it('an interaction part is narrowed to its sentences naming the other drug', () => {
+    const pool = [...index.section('warfarin', 'tuong_tac_thuoc'), ...index.section('aspirin', 'tuong_tac_thuoc')];
+    const r = decide(pool, emptyFrame({ turn_type: 'interaction', drugs: ['warfarin', 'aspirin'] }), index, [
+      'warfarin',
+      'aspirin',
+    ]);
+    for (const p of r.parts.filter((x) => x.quarantined_page === null)) {
+      const original = index.part(p.doc_id)!.text;
+      expect(original).toContain(p.text.split(' ').slice(0, 4).join(' '));
+    }
+  });
 });
