@@ -142,18 +142,6 @@ describe('candidate-set check (list mode)', () => {
 });
 
 describe('list mode names only candidates (checkCandidateNames)', () => {
-  const part = (doc_id: string, drug_id: string, text: string) => ({
-    doc_id,
-    drug_id,
-    drug_name: drug_id,
-    section: 'chi_dinh' as const,
-    n: 1,
-    text,
-    population: [],
-    route: null,
-    interacts_with: [],
-    quarantined_page: null,
-  });
   const drugsIn = (t: string) => ['heparin', 'warfarin', 'aspirin'].filter((d) => t.toLowerCase().includes(d));
 
   it('refuses an uncited sentence naming a drug outside the candidate set', () => {
@@ -163,7 +151,7 @@ describe('list mode names only candidates (checkCandidateNames)', () => {
   });
 
   it('accepts a verbatim quote that names another drug of its cited part ("thay warfarin")', () => {
-    const p = part('heparin__thoi_ky_mang_thai__1', 'heparin', 'Heparin không qua nhau thai (thay warfarin).');
+    const p = part('heparin__thoi_ky_mang_thai__1', 'Heparin không qua nhau thai (thay warfarin).');
     expect(checkCandidateNames([{ text: p.text, doc_ids: [p.doc_id] }], [p], ['heparin'], drugsIn)).toEqual([]);
   });
 });
