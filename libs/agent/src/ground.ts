@@ -10,6 +10,7 @@ import {
   parseWeights,
   populationCue,
   populationOfAge,
+  saysRoute,
   PREGNANCY_CUES,
   syllables,
   words,
@@ -139,7 +140,7 @@ export function groundFrame(
     }
   }
   if (frame.route !== null) {
-    const ok = frame.route === priorHuman?.route || ws.some((w) => routeSaid(w, frame.route!));
+    const ok = frame.route === priorHuman?.route || ws.some((w) => saysRoute(w, frame.route!));
     if (!ok) {
       drop('route', frame.route);
       out.route = null;
@@ -199,11 +200,6 @@ export function groundFrame(
     return ok;
   });
   return { frame: out, dropped };
-}
-
-function routeSaid(ws: ReturnType<typeof words>, route: Route): boolean {
-  const r = parseRoute(ws);
-  return r.route === route || r.allowed.includes(route);
 }
 
 function sameRoutes(a: Route[], b: Route[]): boolean {

@@ -384,8 +384,8 @@ export function saysRoute(ws: Word[], route: Route): boolean {
   return facts.route === route || facts.allowed.includes(route);
 }
 
-/** An accidental or excess intake: an overdose question, not a dose question. */
-export const INTAKE_CUES = new PhraseSet([
+/** An accidental or excess intake: an overdose question, not a dose question (the section router reads them too). */
+export const INTAKE_PHRASES: readonly string[] = [
   'lỡ uống',
   'lỡ cho uống',
   'lỡ tay',
@@ -407,7 +407,8 @@ export const INTAKE_CUES = new PhraseSet([
   'ngộ độc',
   'tiêm nhầm',
   'tiêm quá liều',
-]);
+];
+export const INTAKE_CUES = new PhraseSet(INTAKE_PHRASES);
 
 /** A dose asked as a count of dosage units: "mấy viên", "bao nhiêu ml", "xịt mấy nhát". */
 export const UNIT_COUNT_CUES = new PhraseSet(

@@ -1,5 +1,6 @@
 import type { SectionKey } from '@app/contracts';
 import { normalize } from './normalize';
+import { INTAKE_PHRASES } from './patient-facts';
 import { says, words, type Word } from './words';
 
 /**
@@ -22,17 +23,8 @@ const PHRASES: [string, SectionKey][] = [
   ['tác dụng phụ', 'tac_dung_khong_mong_muon'],
   ['phản ứng có hại', 'tac_dung_khong_mong_muon'],
   ['adr', 'tac_dung_khong_mong_muon'],
-  ['quá liều', 'qua_lieu_va_xu_tri'],
-  ['ngộ độc', 'qua_lieu_va_xu_tri'],
-  ['uống nhầm', 'qua_lieu_va_xu_tri'],
-  ['uống lộn', 'qua_lieu_va_xu_tri'],
-  ['nuốt nhầm', 'qua_lieu_va_xu_tri'],
-  ['nuốt phải', 'qua_lieu_va_xu_tri'],
-  ['lỡ uống', 'qua_lieu_va_xu_tri'],
-  ['lỡ cho uống', 'qua_lieu_va_xu_tri'],
-  ['uống quá nhiều', 'qua_lieu_va_xu_tri'],
-  ['uống cả vỉ', 'qua_lieu_va_xu_tri'],
-  ['uống hết vỉ', 'qua_lieu_va_xu_tri'],
+  // an accidental or excess intake ("lỡ uống", "uống nhầm", "ngộ độc"): one list with the parser's
+  ...INTAKE_PHRASES.map((p): [string, SectionKey] => [p, 'qua_lieu_va_xu_tri']),
   ['inr cao', 'qua_lieu_va_xu_tri'],
   ['inr tăng', 'qua_lieu_va_xu_tri'],
   ['xử trí', 'qua_lieu_va_xu_tri'],

@@ -104,8 +104,3 @@ export class PhraseSet {
     return ws.some((_, i) => this.at(ws, i) !== null);
   }
 }
-
-/** Convenience: does the text say any of the phrases? */
-export function saysAny(text: string | Word[], phrases: PhraseSet): boolean {
-  return phrases.has(typeof text === 'string' ? words(text) : text);
-}
