@@ -129,6 +129,9 @@ export function labelBands(label: string): Band[] {
     const a = num(m[1]) / per;
     return m[5] === 'lên' ? band(kind, a, Infinity) : band(kind, 0, a);
   });
+  // "Trẻ sơ sinh" with no age of its own: the first month of life (a 5-month-old is no neonate)
+  if (!out.some((b) => b.kind === 'age') && /(?<![\p{L}])(sơ sinh|so sinh)(?![\p{L}])/u.test(normalize(label)))
+    out.push(band('age', 0, 1 / 12, false, true));
   return out;
 }
 

@@ -82,26 +82,27 @@ const AGE_PATTERNS: [RegExp, (m: RegExpExecArray) => Age][] = [
   // "tuổi rưỡi" alone is a year and a half
   [new RegExp(`(?<!\\d\\s*)${YEAR}\\s*${HALF}${END}`, 'iu'), () => exact('tuổi rưỡi', 1.5)],
   [
-    new RegExp(`${NOT_AFTER}${NUM}\\s*${MONTH}(?:\\s*${YEAR})?${END}`, 'iu'),
-    (m) => exact(`${fmt(num(m[1]))} tháng`, num(m[1]) / 12),
+    new RegExp(`${NOT_AFTER}${NUM}\\s*${MONTH}(\\s*${YEAR})?${END}`, 'iu'),
+    // echoed as said: "5 tháng tuổi" stays "5 tháng tuổi"
+    (m) => exact(`${fmt(num(m[1]))} tháng${m[2] ? ' tuổi' : ''}`, num(m[1]) / 12),
   ],
   [
     new RegExp(`${NOT_AFTER}${NUM}\\s*${WEEK}\\s*${YEAR}${END}`, 'iu'),
-    (m) => exact(`${fmt(num(m[1]))} tuần`, num(m[1]) / 52),
+    (m) => exact(`${fmt(num(m[1]))} tuần tuổi`, num(m[1]) / 52),
   ],
   [
     new RegExp(`${NOT_AFTER}${NUM}\\s*${DAY}\\s*${YEAR}${END}`, 'iu'),
-    (m) => exact(`${fmt(num(m[1]))} ngày`, num(m[1]) / 365),
+    (m) => exact(`${fmt(num(m[1]))} ngày tuổi`, num(m[1]) / 365),
   ],
   [new RegExp(`${NOT_AFTER}${NUM}\\s*${YEAR}${END}`, 'iu'), (m) => exact(`${fmt(num(m[1]))} tuổi`, num(m[1]))],
   // weeks and days count as an age without "tuổi" only after a baby's words ("bé 3 tuần")
   [
-    new RegExp(`(?:bé|be|trẻ|tre|con|sơ sinh|so sinh|cháu|chau)\\s+${NUM}\\s*${WEEK}${END}`, 'iu'),
-    (m) => exact(`${fmt(num(m[1]))} tuần`, num(m[1]) / 52),
+    new RegExp(`(?:bé|be|trẻ|tre|con|sơ sinh|so sinh|cháu|chau)\\s+${NUM}\\s*${WEEK}(\\s*${YEAR})?${END}`, 'iu'),
+    (m) => exact(`${fmt(num(m[1]))} tuần${m[2] ? ' tuổi' : ''}`, num(m[1]) / 52),
   ],
   [
-    new RegExp(`(?:bé|be|trẻ|tre|con|sơ sinh|so sinh|cháu|chau)\\s+${NUM}\\s*${DAY}${END}`, 'iu'),
-    (m) => exact(`${fmt(num(m[1]))} ngày`, num(m[1]) / 365),
+    new RegExp(`(?:bé|be|trẻ|tre|con|sơ sinh|so sinh|cháu|chau)\\s+${NUM}\\s*${DAY}(\\s*${YEAR})?${END}`, 'iu'),
+    (m) => exact(`${fmt(num(m[1]))} ngày${m[2] ? ' tuổi' : ''}`, num(m[1]) / 365),
   ],
 ];
 
@@ -315,6 +316,10 @@ const ROUTE_PHRASES: [string, Route[]][] = [
   ['tiêm tĩnh mạch chậm', ['tiem_tinh_mach']],
   ['tiêm mạch', ['tiem_tinh_mach']],
   ['bơm tĩnh mạch', ['tiem_tinh_mach']],
+  // an intravenous push, as wards say it
+  ['đẩy thẳng', ['tiem_tinh_mach']],
+  ['tiêm thẳng', ['tiem_tinh_mach']],
+  ['bolus', ['tiem_tinh_mach']],
   ['truyền tĩnh mạch', ['truyen_tinh_mach']],
   ['truyền', ['truyen_tinh_mach']],
   ['tĩnh mạch', ['tiem_tinh_mach', 'truyen_tinh_mach']],
@@ -368,12 +373,18 @@ export function parseRoute(ws: Word[]): RouteFacts {
     notOral.some((h) => i >= h.start && i < h.start + h.length) ? { ...w, text: '#', folded: '#' } : w,
   );
   const hits = ROUTE_SET.find(masked).map((h) => ROUTE_OF.get(h.phrase)!);
-  const exact = hits.find((r) => r.length === 1)?.[0] ?? null;
+  const exacts = [...new Set(hits.filter((r) => r.length === 1).map((r) => r[0]))];
+  const exact = exacts.length === 1 ? exacts[0] : null;
   if (notOral.length) {
     const allowed = ROUTES.filter((r) => r !== 'uong');
+    if (exacts.length > 1) return { route: null, allowed: allowed.filter((r) => exacts.includes(r)) };
     return { route: exact === 'uong' ? null : exact, allowed: exact && exact !== 'uong' ? [] : allowed };
   }
-  if (exact) return { route: exact, allowed: [] };
+  // Several routes named ("đã khí dung xong, … uống mấy viên", "TM đẩy thẳng hay phải truyền"): no one of
+  // them is the route — each named route is allowed, and the dose is given only where one of them has it
+  // (several with regimens of their own is still a question to ask).
+  if (exact && hits.every((r) => r.includes(exact))) return { route: exact, allowed: [] };
+  if (exacts.length) return { route: null, allowed: [...new Set(hits.flat())] };
   const loose = hits.find((r) => r.length > 1);
   return { route: null, allowed: loose ?? [] };
 }

@@ -19,6 +19,21 @@ describe('section router', () => {
     expect(routeSection(turn)).toBe(section);
   });
 
+  it('reads what the drug did to the patient as its adverse effects', () => {
+    expect(routeSections('Tôi nghe nói thuốc này làm miệng có vị lạ, có đúng không?')).toEqual([
+      'tac_dung_khong_mong_muon',
+    ]);
+    expect(routeSections('uống xong bị chóng mặt')).toEqual(['tac_dung_khong_mong_muon']);
+    // what it is for is the indications
+    expect(routeSections('thuốc này làm gì vậy')).toEqual(['chi_dinh']);
+  });
+
+  it('reads stopping a drug before surgery as the precautions, unless a dose was asked first', () => {
+    expect(routeSections('đang clopidogrel, phải ngưng trước mổ mấy ngày')).toEqual(['than_trong']);
+    expect(routeSections('ngừng warfarin trước khi nhổ răng không')).toEqual(['than_trong']);
+    expect(routeSections('cefazolin liều dự phòng trước mổ')[0]).toBe('lieu_luong_cach_dung');
+  });
+
   it('never reads "chống chỉ định" as "chỉ định"', () => {
     expect(routeSections('chống chỉ định của aspirin')).toEqual(['chong_chi_dinh']);
   });

@@ -94,6 +94,10 @@ const PHRASES: [string, SectionKey][] = [
   ['dược lý', 'duoc_ly'],
   ['cơ chế', 'duoc_ly'],
   ['dược động học', 'duoc_ly'],
+  // "thuốc này làm gì" asks what it is for (before the weaker "thuốc này làm …" below)
+  ['thuốc này làm gì', 'chi_dinh'],
+  ['thuốc làm gì', 'chi_dinh'],
+  ['dùng làm gì', 'chi_dinh'],
 ];
 
 /**
@@ -118,6 +122,26 @@ const WEAK: [string, SectionKey][] = [
   ['uống khi nào', 'lieu_luong_cach_dung'],
   ['gây ra', 'tac_dung_khong_mong_muon'],
   ['có thể gây', 'tac_dung_khong_mong_muon'],
+  // what the drug did to the patient: "thuốc này làm miệng có vị lạ", "uống xong bị chóng mặt"
+  ['thuốc này làm', 'tac_dung_khong_mong_muon'],
+  ['thuốc làm', 'tac_dung_khong_mong_muon'],
+  ['uống vào bị', 'tac_dung_khong_mong_muon'],
+  ['uống xong bị', 'tac_dung_khong_mong_muon'],
+  ['sau khi uống bị', 'tac_dung_khong_mong_muon'],
+  ['tiêm xong bị', 'tac_dung_khong_mong_muon'],
+  ['sau khi tiêm bị', 'tac_dung_khong_mong_muon'],
+  ['có phải do thuốc', 'tac_dung_khong_mong_muon'],
+  // stopping a drug around surgery and procedures is written under the precautions
+  // (unless a dose was asked first: "liều dự phòng trước mổ")
+  ['trước mổ', 'than_trong'],
+  ['trước khi mổ', 'than_trong'],
+  ['trước phẫu thuật', 'than_trong'],
+  ['trước khi phẫu thuật', 'than_trong'],
+  ['trước thủ thuật', 'than_trong'],
+  ['trước khi làm thủ thuật', 'than_trong'],
+  ['trước nhổ răng', 'than_trong'],
+  ['trước khi nhổ răng', 'than_trong'],
+  ['trước khi chụp', 'than_trong'],
 ];
 
 interface Found {

@@ -32,9 +32,12 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     ['nguoi gia dung digoxin lieu bao nhieu', { population: 'elderly' }],
     ['Bệnh nhân 70 tuổi, liều enalapril?', { population: 'elderly', age_text: '70 tuổi' }],
     ['Trẻ sơ sinh 3,5 kg liều ceftriaxon', { population: 'pediatric', weight_kg: 3.5 }],
-    ['sơ sinh 10 ngày tuổi, 3,2 kg, liều ceftriaxon', { population: 'pediatric', age_text: '10 ngày', weight_kg: 3.2 }],
-    ['be 70 ngay tuoi nang 5kg lieu paracetamol', { population: 'pediatric', age_text: '70 ngày', weight_kg: 5 }],
-    ['bé 6 tuần tuổi, 4 kg, liều paracetamol', { population: 'pediatric', age_text: '6 tuần' }],
+    [
+      'sơ sinh 10 ngày tuổi, 3,2 kg, liều ceftriaxon',
+      { population: 'pediatric', age_text: '10 ngày tuổi', weight_kg: 3.2 },
+    ],
+    ['be 70 ngay tuoi nang 5kg lieu paracetamol', { population: 'pediatric', age_text: '70 ngày tuổi', weight_kg: 5 }],
+    ['bé 6 tuần tuổi, 4 kg, liều paracetamol', { population: 'pediatric', age_text: '6 tuần tuổi' }],
   ])('population, age and weight in "%s"', (t, expected) => {
     expect(parse(t)).toMatchObject({ turn_type: 'dosing_calc', ...expected });
   });
@@ -113,7 +116,7 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
       drugs: ['prednisolon'],
       attribute: 'lieu_luong_cach_dung',
       population: 'pediatric',
-      age_text: '11 tháng',
+      age_text: '11 tháng tuổi',
       weight_kg: 9,
     });
   });
@@ -162,6 +165,15 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
 
   it('names a drug that is not in the formulary back as unknown', () => {
     expect(parse('Liều zolpidem cho người lớn?')).toMatchObject({ drugs: [], unknown_drugs: ['Zolpidem'] });
+  });
+
+  it('beside a formulary drug, a foreign word that is no known drug is a medical term, not a missing drug', () => {
+    const f = parse('Con tôi 6 tuổi bị tiêu chảy do Giardia, bác sĩ kê metronidazol, thuốc này làm miệng có vị lạ?');
+    expect(f).toMatchObject({ drugs: ['metronidazol'], unknown_drugs: [], attribute: 'tac_dung_khong_mong_muon' });
+    // a known drug outside the formulary beside one inside is still named
+    expect(parse('đang dùng metronidazol, liều esomeprazol bao nhiêu').unknown_drugs.length).toBe(1);
+    // a pair question with an unknown second name keeps it (the pair is not answerable)
+    expect(parse('metronidazol và xylotrexin có tương tác không').unknown_drugs).toEqual(['xylotrexin']);
   });
 
   it('resolves a typo to the formulary drug', () => {

@@ -432,7 +432,13 @@ export class StubUnderstander implements Understander {
     const typedUnknown = mentions
       .filter((m) => m.reading.kind === 'unknown' || (m.reading.kind === 'outside' && m.reading.via === 'fuzzy'))
       .map((m) => m.text);
-    const unknown = conditionQuestion || !drugContext ? outside : [...outside, ...typedUnknown];
+    // Beside a formulary drug, a foreign word that is no drug we know (Giardia, stent) is a medical term:
+    // the reply would otherwise call it a drug missing from the formulary. A pair question keeps it,
+    // so an unknown second drug still abstains.
+    const unknown =
+      conditionQuestion || !drugContext || (drugs.length > 0 && !has(P.interaction))
+        ? outside
+        : [...outside, ...typedUnknown];
     const frame = emptyFrame({ drugs, unknown_drugs: unknown });
 
     // Slots: the patient, as the user's words say it (one reading, shared with the grounding of any model's frame)

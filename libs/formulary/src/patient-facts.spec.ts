@@ -1,0 +1,53 @@
+import { parseAge, parseRoute } from './patient-facts';
+import { words } from './words';
+
+const route = (t: string) => parseRoute(words(t));
+
+describe('routes read from the user’s words', () => {
+  it('one route named is the route', () => {
+    expect(route('furosemid tiêm tĩnh mạch liều bao nhiêu')).toEqual({ route: 'tiem_tinh_mach', allowed: [] });
+    expect(route('heparin tĩnh mạch')).toEqual({ route: null, allowed: ['tiem_tinh_mach', 'truyen_tinh_mach'] });
+  });
+
+  it('several routes named: none is the route, each is allowed', () => {
+    // a route done already beside the one asked: the dose is given only where one of them has it
+    expect(route('đã khí dung xong, prednisolon uống mấy viên')).toEqual({ route: null, allowed: ['hit', 'uong'] });
+    // a choice between two ("tiêm thẳng hay phải truyền")
+    expect(route('furosemid đẩy thẳng được không hay phải truyền')).toEqual({
+      route: null,
+      allowed: ['tiem_tinh_mach', 'truyen_tinh_mach'],
+    });
+    expect(route('tiêm bắp hay tiêm tĩnh mạch')).toEqual({ route: null, allowed: ['tiem_bap', 'tiem_tinh_mach'] });
+  });
+
+  it('a loose route that the exact one narrows is that route', () => {
+    expect(route('truyền tĩnh mạch, pha trong tĩnh mạch lớn')).toEqual({ route: 'truyen_tinh_mach', allowed: [] });
+  });
+
+  it('an intravenous push, as wards say it, is the intravenous injection', () => {
+    expect(route('đẩy thẳng được không').route).toBe('tiem_tinh_mach');
+    expect(route('bolus bao nhiêu').route).toBe('tiem_tinh_mach');
+  });
+
+  it('"không uống được" with two other routes named allows those two', () => {
+    expect(route('không uống được, tiêm bắp hay tiêm dưới da')).toEqual({
+      route: null,
+      allowed: ['tiem_bap', 'tiem_duoi_da'],
+    });
+  });
+});
+
+describe('ages echoed as said', () => {
+  it.each([
+    ['Bé nhà em 5 tháng tuổi mới phát hiện suy giáp', '5 tháng tuổi', 5 / 12],
+    ['bé 18 tháng', '18 tháng', 1.5],
+    ['bé sơ sinh 10 ngày tuổi 3,2kg', '10 ngày tuổi', 10 / 365],
+    ['con 6 tuần tuổi', '6 tuần tuổi', 6 / 52],
+  ])('"%s" → "%s"', (text, echo, years) => {
+    const age = parseAge(text)!;
+    expect(age.text).toBe(echo);
+    expect(age.years).toBeCloseTo(years, 5);
+    // the echo reads back as the same age
+    expect(parseAge(age.text)!.years).toBeCloseTo(years, 5);
+  });
+});
