@@ -6,6 +6,7 @@ import { FakeBedrock } from '../support/fake-bedrock';
 import { wellBehavedModel } from '../support/fake-model';
 import { startGatewayOnly } from '../support/gateway-only';
 import { startStack, type Stack } from '../support/stack';
+import { withTableFailing } from '../support/store-faults';
 import { OPERATOR_KEY, OTHER_KEY, USER_KEY } from '../support/test-env';
 
 async function waitFor(cond: () => Promise<boolean>, ms = 10_000): Promise<void> {
@@ -205,19 +206,11 @@ describe('operations: traces, progress, metrics, docs', () => {
     let cid: string | undefined;
     for (let i = 0; i < 5; i++) cid = (await ask('Tôi muốn hỏi về thuốc', cid)).body.conversation_id;
     // memory fail-open and lost lines: the conversation store fails under a turn
-    await stack.ds.query('ALTER TABLE conversation_lines RENAME TO conversation_lines_offline');
-    try {
-      await ask('Liều amoxicillin cho người lớn?', cid);
-    } finally {
-      await stack.ds.query('ALTER TABLE conversation_lines_offline RENAME TO conversation_lines');
-    }
+    await withTableFailing(stack.ds, 'conversation_lines', () => ask('Liều amoxicillin cho người lớn?', cid));
     // a trace-write failure never fails the turn, and is counted
-    await stack.ds.query('ALTER TABLE trace_events RENAME TO trace_events_offline');
-    try {
-      expect((await ask('Chỉ định của omeprazol?')).body.decision).toBe('answerable');
-    } finally {
-      await stack.ds.query('ALTER TABLE trace_events_offline RENAME TO trace_events');
-    }
+    await withTableFailing(stack.ds, 'trace_events', async () =>
+      expect((await ask('Chỉ định của omeprazol?')).body.decision).toBe('answerable'),
+    );
 
     const text = (await request(stack.http).get('/metrics').expect(200)).text;
     // stall recovery needs a worker process killed mid-job: test/reliability moves it (SIGKILL)

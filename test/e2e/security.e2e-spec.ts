@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { HousekeepingService } from '@app/orchestrator';
 import { startStack, type Stack } from '../support/stack';
+import { withDatabaseDown, withTableMissing } from '../support/store-faults';
 import { OTHER_KEY, USER_KEY } from '../support/test-env';
 
 describe('security and housekeeping', () => {
@@ -93,19 +94,41 @@ describe('security and housekeeping', () => {
     );
   });
 
-  it('with the conversation store failing, a turn is still answered without memory and says it was not stored', async () => {
-    await stack.ds.query('ALTER TABLE turns RENAME TO turns_offline');
-    let res: request.Response;
-    try {
-      res = await request(stack.http)
+  it('with the conversation store down, a turn is still answered without memory and says it was not stored', async () => {
+    const res = await withDatabaseDown(stack.ds, () =>
+      request(stack.http)
         .post('/v1/rag/query')
         .set('Authorization', `Bearer ${OTHER_KEY}`)
-        .send({ turn: 'Chống chỉ định của ibuprofen?' });
-    } finally {
-      await stack.ds.query('ALTER TABLE turns_offline RENAME TO turns');
-    }
+        .send({ turn: 'Chống chỉ định của ibuprofen?' }),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ decision: 'answerable', conversation_id: null });
     expect(res.body.notices.join(' ')).toMatch(/không lưu được hội thoại/);
+  });
+
+  it('a missing table is a broken deployment, not an outage: the turn gets 503 store_schema_missing, nothing is stored, /ready names the table', async () => {
+    const count = async () => Number((await stack.ds.query('SELECT count(*)::int AS n FROM conversations'))[0].n);
+    const before = await count();
+    const { res, ready } = await withTableMissing(stack.ds, 'turns', async () => ({
+      res: await request(stack.http)
+        .post('/v1/rag/query')
+        .set('Authorization', `Bearer ${OTHER_KEY}`)
+        .send({ turn: 'Chống chỉ định của ibuprofen?' }),
+      ready: await request(stack.http).get('/ready'),
+    }));
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe('store_schema_missing');
+    expect(res.body.decision).toBeUndefined();
+    expect(await count()).toBe(before);
+    expect(ready.status).toBe(503);
+    expect(ready.body.error).toMatchObject({ code: 'unavailable', message: 'not ready: schema' });
+    expect(ready.body.error.checks.schema).toMatchObject({
+      status: 'down',
+      missing_tables: ['turns'],
+      pending_migrations: [],
+    });
+    // restored: ready again
+    const back = await request(stack.http).get('/ready').expect(200);
+    expect(back.body.info.schema.status).toBe('up');
   });
 });

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { TurnReplySchema } from '@app/contracts';
 import { startStack, type Stack } from '../support/stack';
+import { withTableFailing, withTableMissing } from '../support/store-faults';
 import { OPERATOR_KEY, USER_KEY } from '../support/test-env';
 
 describe('one turn end to end (gateway → orchestrator → every worker, real Redis + Postgres)', () => {
@@ -64,13 +65,9 @@ describe('one turn end to end (gateway → orchestrator → every worker, real R
 
   it('keeps answering without memory when the conversation store fails during the memory read (fail-open), and notes it in the trace', async () => {
     const first = await ask('Chỉ định của amoxicillin?').expect(200);
-    await stack.ds.query('ALTER TABLE conversation_lines RENAME TO conversation_lines_offline');
-    let res: request.Response;
-    try {
-      res = await ask('Liều amoxicillin cho người lớn?', first.body.conversation_id).expect(200);
-    } finally {
-      await stack.ds.query('ALTER TABLE conversation_lines_offline RENAME TO conversation_lines');
-    }
+    const res = await withTableFailing(stack.ds, 'conversation_lines', () =>
+      ask('Liều amoxicillin cho người lớn?', first.body.conversation_id).expect(200),
+    );
     expect(['answerable', 'clarify']).toContain(res.body.decision);
     const trace = await request(stack.http)
       .get(`/v1/traces/${res.body.turn_id}`)
@@ -85,5 +82,26 @@ describe('one turn end to end (gateway → orchestrator → every worker, real R
       .set('Authorization', `Bearer ${OPERATOR_KEY}`)
       .expect(200);
     expect(t2.body.events.find((e: { stage: string }) => e.stage === 'memory').outcome).toBe('ok');
+  });
+
+  it('a memory table missing fails the turn with 503 store_schema_missing instead of answering without memory, and the trace says why', async () => {
+    const first = await ask('Chỉ định của amoxicillin?').expect(200);
+    const res = await withTableMissing(stack.ds, 'conversation_lines', () =>
+      ask('Liều amoxicillin cho người lớn?', first.body.conversation_id),
+    );
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe('store_schema_missing');
+    const [turn] = await stack.ds.query(
+      `SELECT id, status FROM turns WHERE conversation_id = $1 ORDER BY created_at DESC LIMIT 1`,
+      [first.body.conversation_id],
+    );
+    expect(turn.status).toBe('failed');
+    const trace = await request(stack.http)
+      .get(`/v1/traces/${turn.id}`)
+      .set('Authorization', `Bearer ${OPERATOR_KEY}`)
+      .expect(200);
+    expect(trace.body.events.find((e: { stage: string }) => e.stage === 'memory').outcome).toBe('schema_missing');
+    // the conversation goes on once the table is back
+    expect((await ask('Còn tác dụng phụ thì sao?', first.body.conversation_id)).status).toBe(200);
   });
 });

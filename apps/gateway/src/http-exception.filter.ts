@@ -39,6 +39,12 @@ export class HttpErrorFilter implements ExceptionFilter {
       return void res.status(415).json(body('unsupported_media_type', 'unsupported body encoding'));
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
+      const down = notReady(exception.getResponse());
+      // /ready: the operator needs to see which check is down and why (never a stack or SQL)
+      if (down)
+        return void res.status(status).json({
+          error: { code: 'unavailable', message: `not ready: ${Object.keys(down).join(', ')}`, checks: down },
+        });
       const code = BY_STATUS[status] ?? (status >= 500 ? 'internal' : 'bad_request');
       return void res.status(status).json(body(code, status === 404 ? 'route not found' : exception.message));
     }
@@ -48,6 +54,14 @@ export class HttpErrorFilter implements ExceptionFilter {
     this.log.error(`unhandled error: ${(exception as Error)?.message ?? String(exception)}`);
     res.status(500).json(body('internal', 'internal error'));
   }
+}
+
+/** Terminus' readiness failure (`{status: 'error', error: {check: {...}}}`): the checks that are down. */
+function notReady(response: unknown): Record<string, unknown> | null {
+  const r = response as { status?: unknown; error?: unknown } | null;
+  return r && typeof r === 'object' && r.status === 'error' && r.error && typeof r.error === 'object'
+    ? (r.error as Record<string, unknown>)
+    : null;
 }
 
 function body(code: ErrorCode, message: string) {

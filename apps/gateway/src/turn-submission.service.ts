@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { QueryRequestSchema, TurnReplySchema, type TurnJob, type TurnReply } from '@app/contracts';
-import { TurnRepository, type TurnConversation, type TurnEntity } from '@app/persistence';
+import { classifyStoreError, TurnRepository, type TurnConversation, type TurnEntity } from '@app/persistence';
 import { APP_CONFIG, HOP_CLIENT, type AppConfig, type HopClient } from '@app/platform';
 import type { ApiPrincipal } from './api-keys';
 import { ApiError, badRequest, notFound } from './errors';
@@ -16,31 +16,12 @@ export interface Submitted {
   result: Promise<TurnReply>;
 }
 
-/** A failure to reach Postgres (not a constraint or a bad query). */
-function isStoreOutage(e: unknown): boolean {
-  const err = e as { code?: string; driverError?: { code?: string }; message?: string };
-  const code = err?.driverError?.code ?? err?.code ?? '';
-  if (
-    [
-      'ECONNREFUSED',
-      'ECONNRESET',
-      'ETIMEDOUT',
-      'EPIPE',
-      'ENOTFOUND',
-      '57P01',
-      '57P02',
-      '57P03',
-      '08000',
-      '08003',
-      '08006',
-      '08001',
-      '08004',
-      '53300',
-      '42P01',
-    ].includes(code)
-  )
-    return true;
-  return /connection|terminat|timeout|ECONNREFUSED/i.test(err?.message ?? '');
+function schemaMissing(): ApiError {
+  return new ApiError(
+    503,
+    'store_schema_missing',
+    'the conversation store is missing tables this service needs: the deployment has not run its migrations (see GET /ready); nothing was answered or stored',
+  );
 }
 
 /** Validates a turn, creates its rows, enqueues the `turns` job and waits for the reply. */
@@ -96,9 +77,17 @@ export class TurnSubmissionService {
     try {
       return await this.submitStored(principal, turn, requested, idempotencyKey, legacy, progress);
     } catch (e) {
-      if (e instanceof ApiError || !isStoreOutage(e)) throw e;
+      if (e instanceof ApiError) throw e;
+      const kind = classifyStoreError(e);
+      if (kind === 'schema') {
+        // a missing table is a broken deployment, not an outage: answering "without memory"
+        // would hide it for good, so the turn fails and says so (and /ready is down)
+        this.log.error({ msg: 'the conversation store schema is incomplete', error: (e as Error).message });
+        throw schemaMissing();
+      }
+      if (kind !== 'outage') throw e;
       // The conversation store is down: answer this turn without memory and without
-      // storing it (fail-open, like the seed's memory read); the reply says so.
+      // storing it (fail-open, like the memory read); the reply says so.
       this.log.warn(`conversation store unavailable: answering turn without memory (${(e as Error).message})`);
       return this.submitDegraded(principal, turn, progress);
     }
@@ -193,6 +182,7 @@ export class TurnSubmissionService {
         );
       await this.turns.fail(turnId, `${o.code}: ${o.message}`).catch(() => undefined);
       this.log.warn(`turn ${turnId} failed: ${o.code}`);
+      if (o.code === 'store_schema_missing') throw schemaMissing();
       throw new ApiError(503, 'unavailable', 'the answering service is unavailable; try again shortly');
     });
   }

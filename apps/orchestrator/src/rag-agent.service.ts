@@ -8,8 +8,15 @@ import {
   understandingFailureReply,
   W,
 } from '@app/agent';
-import { ConversationRepository, CorpusService, TraceRepository, TurnRepository, type Memory } from '@app/persistence';
-import { APP_CONFIG, metrics, RequestBudget, TurnEvents, type AppConfig } from '@app/platform';
+import {
+  classifyStoreError,
+  ConversationRepository,
+  CorpusService,
+  TraceRepository,
+  TurnRepository,
+  type Memory,
+} from '@app/persistence';
+import { APP_CONFIG, metrics, RequestBudget, StoreSchemaMissing, TurnEvents, type AppConfig } from '@app/platform';
 import { AnswerPaths, type TurnContext } from './answer-paths';
 import { TraceRecorder } from './trace-recorder';
 import { TracedHops } from './traced-hops';
@@ -196,7 +203,10 @@ export class RagAgent {
     return result;
   }
 
-  /** Marks the turn running and reads the conversation's memory (one statement); fail-open — a store outage means this turn has no memory. */
+  /**
+   * Marks the turn running and reads the conversation's memory (one statement); fail-open — a store
+   * outage means this turn has no memory. A missing table is no outage: the turn fails.
+   */
   private async beginTurn(job: TurnJob, trace: TraceRecorder): Promise<Memory> {
     const empty: Memory = { lines: [], lastFrame: null, clarifyStreak: 0 };
     if (job.degraded) return empty;
@@ -214,6 +224,12 @@ export class RagAgent {
       });
       return m;
     } catch (e) {
+      if (classifyStoreError(e) === 'schema') {
+        // a missing table is a broken deployment, not an outage: the turn fails and says so
+        trace.add('memory', 'recent', 'schema_missing', t, { error: (e as Error).message });
+        this.log.error(`turn ${job.turn_id}: the conversation store's schema is incomplete: ${(e as Error).message}`);
+        throw new StoreSchemaMissing((e as Error).message);
+      }
       metrics.memoryFailOpen.inc();
       trace.add('memory', 'recent', 'memory_unavailable', t, { error: (e as Error).message });
       return empty;

@@ -43,6 +43,7 @@ export const ERROR_CODES = [
   'rate_limited',
   'unavailable',
   'rag_disabled',
+  'store_schema_missing',
   'timeout',
   'internal',
 ] as const;

@@ -204,6 +204,7 @@ export const FAILURE_CODES = [
   'deadline_passed',
   'provider_unavailable',
   'invalid_payload',
+  'store_schema_missing',
   'internal',
 ] as const;
 export const FailureCodeSchema = z.enum(FAILURE_CODES);

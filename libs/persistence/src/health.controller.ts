@@ -4,10 +4,14 @@ import { HealthCheck, HealthCheckService, HealthIndicatorService, TerminusModule
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, BullMqServer, MetricsModule, PRODUCER_REDIS, type AppConfig } from '@app/platform';
+import { schemaStatus } from './store-errors';
 
 const CHECK_TIMEOUT_MS = 2_000;
 
-/** Liveness is the process only; readiness checks Postgres, Redis and this process' queue workers. */
+/**
+ * Liveness is the process only; readiness checks Postgres, its schema (a missing table or an
+ * unrun migration is a broken deployment: not ready), Redis and this process' queue workers.
+ */
 @ApiTags('operations')
 @Controller()
 export class HealthController {
@@ -36,6 +40,7 @@ export class HealthController {
           .check('postgres')
           .attempt(async () => void (await this.ds.query('SELECT 1')))
           .withTimeout(CHECK_TIMEOUT_MS),
+      () => this.schema(),
       () =>
         this.indicator
           .check('redis')
@@ -54,6 +59,18 @@ export class HealthController {
           .check('rag')
           .up({ mode: this.config.EMBEDDING_PROVIDER === 'disabled' ? 'disabled' : 'enabled' }),
     ]);
+  }
+
+  private async schema() {
+    const check = this.indicator.check('schema');
+    const status = await Promise.race([
+      schemaStatus(this.ds).catch(() => null),
+      new Promise<null>((r) => setTimeout(() => r(null), CHECK_TIMEOUT_MS).unref()),
+    ]);
+    if (!status) return check.down({ error: 'not checked: Postgres did not answer' });
+    if (status.missing_tables.length || status.pending_migrations.length)
+      return check.down({ ...status, fix: 'run the migrations: npm run migrate (or RUN_MIGRATIONS=true)' });
+    return check.up();
   }
 }
 

@@ -4,6 +4,7 @@ export * from './entities/turn.entity';
 export * from './entities/trace-event.entity';
 export * from './entities/corpus.entity';
 export * from './data-source';
+export * from './store-errors';
 export * from './conversation.repository';
 export * from './turn.repository';
 export * from './trace.repository';

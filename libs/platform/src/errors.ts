@@ -28,7 +28,17 @@ export class InvalidPayload extends Error {
   readonly code: FailureCode = 'invalid_payload';
 }
 
+/**
+ * A table or column the code needs is missing from Postgres: the deployment did not run its
+ * migrations. Never treated as an outage (that would answer "without memory" for good); the
+ * turn fails with this code and /ready reports the schema.
+ */
+export class StoreSchemaMissing extends Error {
+  readonly code: FailureCode = 'store_schema_missing';
+}
+
 export function failureCodeOf(err: unknown): FailureCode {
-  if (err instanceof AnswerGenerationUnavailable || err instanceof InvalidPayload) return err.code;
+  if (err instanceof AnswerGenerationUnavailable || err instanceof InvalidPayload || err instanceof StoreSchemaMissing)
+    return err.code;
   return 'internal';
 }
