@@ -129,6 +129,31 @@ describe('decide()', () => {
     expect(renal[0].text).toMatch(/suy thận/);
   });
 
+  it('routes the user named in a question about how to give it are answered, not asked back; a dose still asks', () => {
+    const ceftriaxon = index.section('ceftriaxon', 'lieu_luong_cach_dung');
+    const named = { drugs: ['ceftriaxon'], attribute: 'lieu_luong_cach_dung' as const };
+    const how = decide(
+      ceftriaxon,
+      emptyFrame({ ...named, turn_type: 'drug_attribute', allowed_routes: ['tiem_tinh_mach', 'tiem_bap'] }),
+      index,
+    );
+    expect(how.decision).toBe('ANSWERABLE');
+    expect(new Set(how.parts.flatMap((p) => (p.route ? [p.route] : [])))).toEqual(
+      new Set(['tiem_tinh_mach', 'tiem_bap']),
+    );
+    const dose = decide(
+      ceftriaxon,
+      emptyFrame({
+        ...named,
+        turn_type: 'dosing_calc',
+        population: 'adult',
+        allowed_routes: ['tiem_tinh_mach', 'tiem_bap'],
+      }),
+      index,
+    );
+    expect(dose.decision).toBe('AMBIGUOUS_ROUTE');
+  });
+
   it('"không uống được" keeps every route but oral', () => {
     const r = decide(
       dosing,

@@ -63,9 +63,13 @@ export function decide(
       pool = forRoute.length ? [...forRoute, ...anyRoute] : frame.turn_type === 'dosing_calc' ? [] : anyRoute;
     }
     if (!frame.route && !frame.is_section_overview) {
-      // the whole section asked for is every route's; otherwise several routes left is a question to ask
+      // the whole section asked for is every route's; otherwise several routes left is a question to ask —
+      // unless the user named those routes and asks how to give it, not a dose ("tiêm tĩnh mạch được không
+      // hay chỉ tiêm bắp?"): then the answer is about each route they named
       const routes = distinctRoutes(pool);
-      if (routes.length > 1) return { decision: 'AMBIGUOUS_ROUTE', parts: [...pool, ...tables], routes };
+      const comparesNamedRoutes = allowed.length > 1 && frame.turn_type !== 'dosing_calc';
+      if (routes.length > 1 && !comparesNamedRoutes)
+        return { decision: 'AMBIGUOUS_ROUTE', parts: [...pool, ...tables], routes };
     }
     pool = orderForPatient(pool, frame);
   }

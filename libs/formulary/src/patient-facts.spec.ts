@@ -1,4 +1,4 @@
-import { parseAge, parseRoute } from './patient-facts';
+import { parseAge, parseRoute, populationCue } from './patient-facts';
 import { words } from './words';
 
 const route = (t: string) => parseRoute(words(t));
@@ -49,5 +49,20 @@ describe('ages echoed as said', () => {
     expect(age.years).toBeCloseTo(years, 5);
     // the echo reads back as the same age
     expect(parseAge(age.text)!.years).toBeCloseTo(years, 5);
+  });
+});
+
+describe('the population the words name', () => {
+  it('a child named beside breastfeeding is the breastfed one, not the patient', () => {
+    expect(populationCue(words('bn nữ 28t đang cho con bú bé 2 tháng, bị nấm Candida âm đạo'))).toBeNull();
+    expect(populationCue(words('sản phụ đang cho con bú (bé 3 tháng), bị nấm'))).toBeNull();
+    expect(populationCue(words('mẹ đang cho bé bú, uống cetirizin được không'))).toBeNull();
+  });
+
+  it('a child named elsewhere is the patient', () => {
+    expect(populationCue(words('bé 2 tháng sốt, liều paracetamol'))).toBe('pediatric');
+    expect(populationCue(words('đang cho con bú, bé nhà em 3 tuổi sốt thì uống paracetamol liều bao nhiêu'))).toBe(
+      'pediatric',
+    );
   });
 });

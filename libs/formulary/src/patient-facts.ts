@@ -269,7 +269,16 @@ export const POPULATION_CUES: Record<Population, PhraseSet> = {
 export function populationCue(ws: Word[]): Population | null {
   if (POPULATION_CUES.elderly.has(ws)) return 'elderly';
   if (POPULATION_CUES.adult.has(ws)) return 'adult';
-  if (POPULATION_CUES.pediatric.has(ws)) return 'pediatric';
+  // "cho bé bú", "đang cho con bú bé 2 tháng", "cho con bú (bé 3 tháng)": the child is the one
+  // breastfed, not the patient — inside the cue, or right after it with the infant's age
+  const lactation = LACTATION_CUES.find(ws);
+  const nursed = (h: { start: number; length: number }) =>
+    lactation.some(
+      (l) =>
+        (h.start >= l.start && h.start < l.start + l.length) ||
+        (h.start === l.start + l.length && /^\d/.test(ws[h.start + h.length]?.text ?? '')),
+    );
+  if (POPULATION_CUES.pediatric.find(ws).some((h) => !nursed(h))) return 'pediatric';
   return null;
 }
 
@@ -302,6 +311,8 @@ export const LACTATION_CUES = new PhraseSet([
   'nuôi con bằng sữa mẹ',
   'nuôi con bú',
   'đang cho con bú',
+  'cho bé bú',
+  'cho trẻ bú',
 ]);
 
 /** Route phrases, longest first; "tĩnh mạch" alone allows either intravenous route. */

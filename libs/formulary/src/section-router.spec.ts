@@ -34,6 +34,20 @@ describe('section router', () => {
     expect(routeSections('cefazolin liều dự phòng trước mổ')[0]).toBe('lieu_luong_cach_dung');
   });
 
+  it('reads whether to stop a drug around a procedure as the precautions', () => {
+    expect(routeSections('tuần sau nhổ răng thì có cần ngưng clopidogel ko')).toEqual(['than_trong']);
+    expect(routeSections('tuần sau bn chụp CT có cản quang, metformin có phải ngưng ko')).toEqual(['than_trong']);
+  });
+
+  it('reads a dose asked in mg, the time of day and breaking or chewing a tablet as the dosing section', () => {
+    expect(routeSections('enalapril khởi đầu mấy mg?')).toEqual(['lieu_luong_cach_dung']);
+    expect(routeSections('vậy nếu đổi sang prednisolon thì uống giờ nào')).toEqual(['lieu_luong_cach_dung']);
+    expect(routeSections('viên to khó nuốt quá, bẻ đôi ra uống được không')).toEqual(['lieu_luong_cach_dung']);
+    expect(routeSections('có nhai được không')).toEqual(['lieu_luong_cach_dung']);
+    // the time of day outside a drug question is no section ("tối nay … mấy giờ")
+    expect(routeSections('toi nay viet nam da voi thai lan may gio')).toEqual([]);
+  });
+
   it('never reads "chống chỉ định" as "chỉ định"', () => {
     expect(routeSections('chống chỉ định của aspirin')).toEqual(['chong_chi_dinh']);
   });

@@ -176,6 +176,42 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     expect(parse('metronidazol và xylotrexin có tương tác không').unknown_drugs).toEqual(['xylotrexin']);
   });
 
+  it('a drug the patient reacted to ("lên cơn hen sau uống aspirin") is an allergy, not the question\'s drug', () => {
+    const f = parse('bn nữ 35t tiền sử lên cơn hen sau uống aspirin, giờ đau bụng kinh, uống ibuprofen được ko');
+    expect(f.drugs).toEqual(['ibuprofen']);
+    expect(f.patient.allergies).toEqual(['aspirin']);
+    expect(f).toMatchObject({ turn_type: 'drug_attribute', attribute: 'chong_chi_dinh' });
+  });
+
+  it('"may I give it by <route>" asks how it is given; by mouth it asks whether it may be used', () => {
+    expect(parse('thế tiêm bắp phenytoin được ko')).toMatchObject({ attribute: 'lieu_luong_cach_dung' });
+    expect(parse('diclofenac uống được không')).toMatchObject({ attribute: 'chong_chi_dinh' });
+  });
+
+  it('a dose asked as "mấy mg" is a dose to work out', () => {
+    expect(parse('enalapril khởi đầu mấy mg?')).toMatchObject({ turn_type: 'dosing_calc', population: null });
+  });
+
+  it.each([
+    // the symptom in the context is not the condition the question names
+    [
+      'bn nam 68t suy thận mạn ClCr 28, sốt cao 5 ngày, có vết loét đen ở bẹn, nghĩ sốt mò. Dược thư có thuốc nào trị sốt mò',
+      'sốt mò',
+    ],
+    // where to look is not the condition; the diagnosis clause comes before a symptom clause
+    [
+      'bn nữ 28t đang cho con bú bé 2 tháng, bị nấm Candida âm đạo, ngứa nhiều. Trong danh mục có thuốc nào trị được ko',
+      'nấm candida âm đạo',
+    ],
+    // who it is for is not part of the condition
+    ['bn nữ 29t bầu 10 tuần, chẩn đoán suy giáp. Trong dược thư có thuốc nào điều trị suy giáp cho bn này', 'suy giáp'],
+    ['Thuốc điều trị động kinh gồm những thuốc nào?', 'động kinh'],
+  ])('the condition of "%s" is %s', (t, condition) => {
+    const f = parse(t);
+    expect(f.turn_type).toBe('condition_to_drug');
+    expect(f.condition?.toLowerCase()).toBe(condition);
+  });
+
   it('resolves a typo to the formulary drug', () => {
     expect(parse('lieu paracetamon cho nguoi lon').drugs).toEqual(['paracetamol']);
     expect(parse('chống chỉ định của amoxcilin').drugs).toEqual(['amoxicillin']);

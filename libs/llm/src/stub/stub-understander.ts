@@ -55,6 +55,11 @@ const P = {
     'liều khởi đầu',
     'liều tối đa',
     'liều mấy',
+    'mấy mg',
+    'khởi đầu bao nhiêu',
+    'khởi đầu mấy',
+    'bắt đầu bao nhiêu',
+    'bắt đầu mấy',
   ]),
   dosing: new PhraseSet([
     'liều',
@@ -67,6 +72,11 @@ const P = {
     'truyền bao nhiêu',
     'mấy lần',
     'bao nhiêu lần',
+    'mấy mg',
+    'khởi đầu bao nhiêu',
+    'khởi đầu mấy',
+    'bắt đầu bao nhiêu',
+    'bắt đầu mấy',
   ]),
   overview: new PhraseSet(['phần liều', 'mục liều', 'toàn bộ', 'tất cả', 'đầy đủ', 'cả mục', 'phần', 'mục']),
   smalltalk: new PhraseSet([
@@ -303,10 +313,21 @@ const ORGAN_FACTS = new PhraseSet([
 const AGE_WEIGHT_UNITS = new Set(['tuoi', 'thang', 'tuan', 'ngay', 'kg', 'ky', 'ki', 'ml', 'phut', 'p', 'ph', 'min']);
 /** An allergy cue: with its allergen it is the patient's context. */
 const ALLERGY_CUE = '(?:dị ứng|di ung|quá mẫn|qua man)(?:\\s+với|\\s+voi)?(?:\\s+thuốc|\\s+thuoc)?';
+/** A route named other than by mouth, not negated ("tiêm bắp", "TM", "đặt hậu môn"). */
+const givenOtherThanByMouth = (ws: Word[]) => {
+  const r = parseRoute(ws);
+  return r.route !== null && r.route !== 'uong' && r.allowed.every((x) => x !== 'uong');
+};
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A drug followed by a reaction: "uống ibuprofen bị nổi mề đay", "dùng amoxicillin thì bị dị ứng". */
 const REACTION =
   /(?:uống|uong|dùng|dung|tiêm|tiem)\s+([\p{L}\p{N}-]+)\s+(?:thì\s+|thi\s+|xong\s+)?(?:bị|bi)\s+(?:nổi mề đay|noi me day|nổi mày đay|mề đay|mày đay|dị ứng|di ung|phát ban|phat ban|sốc phản vệ|phản vệ|khó thở)/giu;
+/** A reaction followed by the drug that caused it: "lên cơn hen sau uống aspirin", "phản vệ sau khi tiêm ceftriaxon". */
+const REACTION_AFTER =
+  /(?:lên cơn hen|len con hen|cơn hen|con hen|co thắt phế quản|co that phe quan|khó thở|kho tho|nổi mề đay|noi me day|nổi mày đay|mề đay|me day|mày đay|phát ban|phat ban|dị ứng|di ung|sốc phản vệ|soc phan ve|phản vệ|phan ve|phù mạch|phu mach|phù mặt|phu mat)\s+(?:ngay\s+)?(?:sau|sau khi)\s+(?:khi\s+)?(?:uống|uong|dùng|dung|tiêm|tiem|truyền|truyen)\s+([\p{L}\p{N}-]+)/giu;
+/** Both ways of telling a reaction to a drug: the drug is the patient's history, not the question's drug. */
+const REACTIONS = [REACTION, REACTION_AFTER];
+const withoutReactions = (text: string) => REACTIONS.reduce((t, re) => t.replace(re, ' '), text);
 /** Section names that contain a patient cue. */
 const SECTION_NAMES = new PhraseSet(['thời kỳ mang thai', 'thời kỳ cho con bú']);
 /** Words that join a condition to the question ("… thì nên dùng", "… có uống"): never part of it. */
@@ -325,7 +346,58 @@ const QUESTION_GLUE = new Set([
   'va',
   'bi',
   'benh',
+  'gom',
 ]);
+/** Verbs whose object is the condition asked ("thuốc nào trị X"), longest first. */
+const TREAT_VERBS = ['điều trị', 'chỉ định', 'trị', 'chữa', 'dùng cho'];
+/** Words between a treat-verb and its object that are not part of the condition. */
+const OBJECT_FILLERS = new Set(['benh', 'khong', 'a', 'vay', 'nhi', 'la', 'gi', 'nao', 'thuoc']);
+/** Who a question is for ("… cho bn này", "… cho mẹ em"): the patient, never the condition. */
+const PATIENT_POINTERS = new Set([
+  'bn',
+  'benh',
+  'nhan',
+  'nguoi',
+  'chi',
+  'anh',
+  'be',
+  'chau',
+  'me',
+  'bo',
+  'con',
+  'nay',
+  'do',
+  'ay',
+  'minh',
+  'toi',
+  'em',
+  'ong',
+  'ba',
+  'cu',
+  'tre',
+  'nhi',
+]);
+/** Where the user looks ("trong danh mục", "dược thư bệnh viện"), never a condition. */
+const SOURCE_WORDS = new Set([
+  'trong',
+  'o',
+  'tai',
+  'danh',
+  'muc',
+  'sach',
+  'duoc',
+  'thu',
+  'benh',
+  'vien',
+  'khoa',
+  'kho',
+  'minh',
+  'hien',
+  'co',
+  'thuoc',
+]);
+/** Words that open a clause naming the diagnosis ("bị nấm …", "chẩn đoán suy giáp", "nghĩ sốt mò"). */
+const DIAGNOSIS_OPENERS = ['bi', 'mac', 'chan doan', 'nghi', 'nghi la', 'dx'];
 /** Words of time that open a clause about the patient ("giờ viêm họng", "hiện đang ho"). */
 // (not 'nay': folded it is also 'này', a pointer back)
 const TEMPORAL = new Set(['gio', 'hien', 'moi', 'vua', 'lai', 'dang', 'con', 'roi', 'tu', 'hom', 'qua']);
@@ -415,9 +487,16 @@ export class StubUnderstander implements Understander {
     const has = (set: PhraseSet) => set.has(ws);
     // "có dùng tramadol được không", "diclofenac uống được không": whether the drug may be used at all —
     // in pregnancy or while breastfeeding that section, otherwise the contraindications
+    // — except with a route other than by mouth ("tiêm bắp phenytoin được không"): how it is given
     if (!sections.length && drugs.length === 1 && !has(P.dosing) && P.mayUse.test(s.trim()))
       sections.push(
-        has(PREGNANCY_CUES) ? 'thoi_ky_mang_thai' : has(LACTATION_CUES) ? 'thoi_ky_cho_con_bu' : 'chong_chi_dinh',
+        has(PREGNANCY_CUES)
+          ? 'thoi_ky_mang_thai'
+          : has(LACTATION_CUES)
+            ? 'thoi_ky_cho_con_bu'
+            : givenOtherThanByMouth(ws)
+              ? 'lieu_luong_cach_dung'
+              : 'chong_chi_dinh',
       );
     // In "which drug treats X" a foreign word is a medical term (lipid, Helicobacter), not a drug;
     // outside any drug-question context (code, prices, chatter) it is not a drug either.
@@ -588,8 +667,8 @@ export class StubUnderstander implements Understander {
   /** Drugs and drug classes named after an allergy word ("dị ứng penicilin", "quá mẫn với aspirin"). */
   private allergies(text: string): string[] {
     const out: string[] = [];
-    // "uống ibuprofen bị nổi mề đay": a reaction after a drug is an allergy to it
-    for (const m of normalize(text).matchAll(REACTION)) {
+    // "uống ibuprofen bị nổi mề đay", "lên cơn hen sau uống aspirin": a reaction to a drug is an allergy to it
+    for (const m of REACTIONS.flatMap((re) => [...normalize(text).matchAll(re)])) {
       const drug = this.resolver.findMentions(m[1])[0];
       if (drug && (drug.reading.kind === 'formulary' || drug.reading.kind === 'outside'))
         out.push(normalize(drug.text));
@@ -649,15 +728,13 @@ export class StubUnderstander implements Understander {
    * too long to be a condition names none: the router then asks which condition.
    */
   condition(turn: string): string | null {
-    // an umbrella head ("viêm") is only the answer when nothing more specific is named ("viêm xoang")
-    let umbrella: string | null = null;
     const clean = this.withoutPatient(turn);
-    for (const c of this.namedConditions(clean)) {
-      const f = syllables(c).join(' ');
-      if (!VAGUE_CONDITIONS.includes(f)) return c;
-      // "bệnh" alone ("bệnh này thì …") is the noun of a pointer back, not an umbrella condition
-      if (f !== 'benh') umbrella ??= c;
-    }
+    const named = this.namedConditions(clean);
+    const specific = named.find((c) => !VAGUE_CONDITIONS.includes(syllables(c).join(' ')));
+    // an umbrella head ("viêm") is only the answer when nothing more specific is named ("viêm xoang");
+    // "bệnh" alone ("bệnh này thì …") is the noun of a pointer back, not an umbrella condition
+    const umbrella =
+      named.find((c) => VAGUE_CONDITIONS.includes(syllables(c).join(' ')) && syllables(c).join(' ') !== 'benh') ?? null;
     const ws = normalize(clean)
       .replace(/[?!.,;:]+/g, ' ')
       .split(' ')
@@ -671,53 +748,30 @@ export class StubUnderstander implements Understander {
       while (rest.length && QUESTION_GLUE.has(fold(rest[0]))) rest.shift();
       // "chữa bệnh đó / này / kia": a pointer back to a condition not named in this turn
       if (rest.length && rest.every((w) => DEMONSTRATIVES.includes(w))) return umbrella;
+      // "… suy giáp cho bn này": who it is for is the patient, not part of the condition
+      const forWhom = rest.findIndex(
+        (w, i) => i > 0 && fold(w) === 'cho' && rest.slice(i + 1).every((x) => PATIENT_POINTERS.has(fold(x))),
+      );
+      if (forWhom > 0) rest.splice(forWhom);
+      // "trong danh mục / dược thư (có thuốc nào)": where to look, not what to treat
+      if (rest.length && rest.every((w) => SOURCE_WORDS.has(fold(w)))) return null;
       if (!rest.length || rest.length > MAX_CONDITION_WORDS) return null;
       return rest.join(' ');
     };
-    for (const verb of [
-      'điều trị',
-      'dieu tri',
-      'chỉ định',
-      'chi dinh',
-      'trị',
-      'tri',
-      'chữa',
-      'chua',
-      'dùng cho',
-      'dung cho',
-    ]) {
-      const vs = syllables(verb);
-      for (let i = 0; i + vs.length <= folded.length; i++) {
-        if (folded.slice(i, i + vs.length).join(' ') !== vs.join(' ')) continue;
-        const rest = ws
-          .slice(i + vs.length)
-          .filter(
-            (w) =>
-              ![
-                'bệnh',
-                'benh',
-                'không',
-                'khong',
-                'ạ',
-                'a',
-                'vậy',
-                'vay',
-                'nhỉ',
-                'nhi',
-                'là',
-                'la',
-                'gì',
-                'gi',
-                'nào',
-                'nao',
-                'thuốc',
-                'thuoc',
-              ].includes(w),
-          );
-        const named = rest.length ? accept(rest) : null;
-        if (named) return named;
-      }
+    const object = this.objectOfTreat(ws, folded, accept);
+    // "… sốt cao …, thuốc nào trị sốt mò": a symptom found in the turn is not the condition asked when
+    // the treat-verb's object is a short name that starts with it (the context's "sốt" is not the question's)
+    if (specific) {
+      const key = syllables(specific).join(' ');
+      const said = object === null ? [] : syllables(object);
+      const narrower =
+        SYMPTOMS.includes(key) &&
+        said.length > key.split(' ').length &&
+        said.length <= 3 &&
+        said.join(' ').startsWith(`${key} `);
+      return narrower ? object : specific;
     }
+    if (object) return object;
     // "(bị) X (thì) dùng thuốc/kháng sinh nào": the clause before the question
     const before =
       /^(?:(?:người|nguoi|bệnh nhân|benh nhan)\s+)?(?:bị|bi)?\s*(.+?)\s+(?:thì\s+|thi\s+)?(?:nên\s+|nen\s+)?(?:dùng|dung|uống|uong)\s+(?:thuốc|thuoc|kháng sinh|khang sinh|gì|gi)/iu.exec(
@@ -727,13 +781,26 @@ export class StubUnderstander implements Understander {
     return beforeQuestion ?? this.clauseBeforeQuestion(turn, accept) ?? umbrella;
   }
 
+  /** The words after a treat-verb ("thuốc nào trị X", "dùng cho X"), accepted as a condition, or null. */
+  private objectOfTreat(ws: string[], folded: string[], accept: (rest: string[]) => string | null): string | null {
+    for (const verb of TREAT_VERBS) {
+      const vs = syllables(verb);
+      for (let i = 0; i + vs.length <= folded.length; i++) {
+        if (folded.slice(i, i + vs.length).join(' ') !== vs.join(' ')) continue;
+        const rest = ws.slice(i + vs.length).filter((w) => !OBJECT_FILLERS.has(fold(w)));
+        const named = rest.length ? accept(rest) : null;
+        if (named) return named;
+      }
+    }
+    return null;
+  }
+
   /**
    * "…, bị nấm Candida âm đạo, có thuốc nào điều trị ko", "…, giờ viêm họng do liên cầu, ks nào chỉ
    * định": the condition is the clause just before the "which drug" clause, the patient taken out.
    */
   private clauseBeforeQuestion(turn: string, accept: (rest: string[]) => string | null): string | null {
-    const clauses = normalize(this.expand(turn))
-      .replace(REACTION, ' ')
+    const clauses = withoutReactions(normalize(this.expand(turn)))
       .split(/[,.;?!()]+/)
       .map((c) => c.trim())
       .filter(Boolean);
@@ -745,7 +812,15 @@ export class StubUnderstander implements Understander {
       .slice(0, ask.start)
       .map((w) => w.text)
       .join(' ');
-    const candidates = [lead, ...clauses.slice(0, q).reverse()];
+    // nearest first, but a clause that names the diagnosis ("bị nấm …", "chẩn đoán …") before a symptom ("ngứa nhiều")
+    const before = clauses.slice(0, q).reverse();
+    const diagnosis = (c: string) => {
+      const f = words(c)
+        .map((w) => w.folded)
+        .filter((w, i, all) => all.slice(0, i + 1).some((x) => !TEMPORAL.has(x)));
+      return DIAGNOSIS_OPENERS.some((o) => f.slice(0, o.split(' ').length).join(' ') === o);
+    };
+    const candidates = [lead, ...before.filter(diagnosis), ...before.filter((c) => !diagnosis(c))];
     for (const clause of candidates) {
       const rest = words(this.withoutPatient(clause))
         .filter((w) => !TEMPORAL.has(w.folded))
@@ -763,7 +838,7 @@ export class StubUnderstander implements Understander {
    */
   private withoutPatient(turn: string): string {
     // the reaction that made the allergy ("uống ibuprofen bị nổi mề đay") is history, not the condition asked
-    let expanded = normalize(this.expand(turn)).replace(REACTION, ' ');
+    let expanded = withoutReactions(normalize(this.expand(turn)));
     for (const a of this.allergies(expanded))
       expanded = expanded.replace(
         new RegExp(`${ALLERGY_CUE}(?:\\s+nhóm|\\s+nhom)?\\s+${escape(a)}(?:\\s*\\([^)]*\\))?`, 'giu'),
