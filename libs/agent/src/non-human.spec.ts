@@ -56,5 +56,7 @@ describe('veterinary scope guard', () => {
     'Chim của bé bị sưng đỏ, bôi thuốc gì?',
     'Phân rắn, táo bón lâu ngày dùng thuốc gì',
     'Thông tin cá nhân của bệnh nhân',
+    // in a turn typed with its marks an unmarked word is as written: "con cho uống" is a child giving a drug
+    'ông 72t đang amlodipin, sáng nay con cho uống rồi ông quên lại tự uống thêm 1v, xử trí thế nào',
   ])('does not flag "%s"', (t) => expect(looksNonHuman(t)).toBe(false));
 });

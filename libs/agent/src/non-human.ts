@@ -1,4 +1,4 @@
-import { fold, normalize } from '@app/formulary';
+import { normalize, words } from '@app/formulary';
 
 /** Animal words that are unambiguous with their diacritics. */
 const ACCENTED = [
@@ -112,9 +112,8 @@ const ACCENTED_RE = new RegExp(`(?<!\\p{L})(${ACCENTED.join('|')})(?!\\p{L})`, '
 export function looksNonHuman(turn: string): boolean {
   const lower = normalize(turn);
   if (ACCENTED_RE.test(lower)) return true;
-  // each word as typed, and whether it was typed without diacritics
-  const words = (lower.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => ({ folded: fold(w), plain: fold(w) === w }));
-  return FOLDED.some((phrase) =>
-    words.some((_, i) => phrase.every((p, k) => words[i + k]?.plain && words[i + k].folded === p)),
-  );
+  // each word as typed, and whether it may be read as unaccented: in a turn typed with its marks an
+  // unmarked word is as written ("sáng nay con cho uống" is a child giving a drug, not a dog)
+  const ws = words(turn);
+  return FOLDED.some((phrase) => ws.some((_, i) => phrase.every((p, k) => ws[i + k]?.plain && ws[i + k].folded === p)));
 }

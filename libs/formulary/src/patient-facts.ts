@@ -380,9 +380,7 @@ export interface RouteFacts {
 export function parseRoute(ws: Word[]): RouteFacts {
   const notOral = NOT_ORAL.find(ws);
   // the words of a negated route are not a route
-  const masked = ws.map((w, i) =>
-    notOral.some((h) => i >= h.start && i < h.start + h.length) ? { ...w, text: '#', folded: '#' } : w,
-  );
+  const masked = NOT_ORAL.mask(ws);
   const hits = ROUTE_SET.find(masked).map((h) => ROUTE_OF.get(h.phrase)!);
   const exacts = [...new Set(hits.filter((r) => r.length === 1).map((r) => r[0]))];
   const exact = exacts.length === 1 ? exacts[0] : null;

@@ -1,5 +1,6 @@
 import type { EvidencePart, QueryFrame, SectionKey } from '@app/contracts';
 import type { CorpusIndex } from './corpus-index';
+import { containsPhrase } from './normalize';
 import { routeSections } from './section-router';
 
 /** Parts kept per drug and section when a section is long and the query narrows it. */
@@ -31,6 +32,14 @@ export function retrieveForFrame(index: CorpusIndex, frame: QueryFrame, query: s
       const top = ordered.slice(0, TOP_K);
       out.push(...top, ...all.filter((p) => p.quarantined_page !== null && !top.includes(p)));
     }
+    // "dị ứng penicilin, cefalexin dùng được không": whether it may be used for this patient includes
+    // what the precautions say about the stated allergen (cross-allergy), not only the contraindications
+    if (sections.includes('chong_chi_dinh') && frame.patient.allergies.length)
+      out.push(
+        ...index
+          .section(drug, 'than_trong')
+          .filter((p) => frame.patient.allergies.some((a) => containsPhrase(p.text, a))),
+      );
   }
   const seen = new Set<string>();
   return out.filter((p) => (seen.has(p.doc_id) ? false : (seen.add(p.doc_id), true)));

@@ -44,6 +44,10 @@ describe('section router', () => {
     expect(routeSections('vậy nếu đổi sang prednisolon thì uống giờ nào')).toEqual(['lieu_luong_cach_dung']);
     expect(routeSections('viên to khó nuốt quá, bẻ đôi ra uống được không')).toEqual(['lieu_luong_cach_dung']);
     expect(routeSections('có nhai được không')).toEqual(['lieu_luong_cach_dung']);
+    // a missed dose, however it is said
+    expect(routeSections('hôm qua quên không uống, sáng nay cho uống bù 2 viên được không')).toEqual([
+      'lieu_luong_cach_dung',
+    ]);
     // the time of day outside a drug question is no section ("tối nay … mấy giờ")
     expect(routeSections('toi nay viet nam da voi thai lan may gio')).toEqual([]);
   });

@@ -100,6 +100,14 @@ export class PhraseSet {
     return out;
   }
 
+  /** The words with every hit blanked out: what they say is no longer there for other phrases to read. */
+  mask(ws: Word[]): Word[] {
+    const hits = this.find(ws);
+    return ws.map((w, i) =>
+      hits.some((h) => i >= h.start && i < h.start + h.length) ? { ...w, text: '#', folded: '#' } : w,
+    );
+  }
+
   has(ws: Word[]): boolean {
     return ws.some((_, i) => this.at(ws, i) !== null);
   }

@@ -188,6 +188,20 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     expect(parse('diclofenac uống được không')).toMatchObject({ attribute: 'chong_chi_dinh' });
   });
 
+  it('a contraindication asked in pregnancy is the pregnancy section', () => {
+    expect(parse('metotrexat có CCĐ khi có thai ko, có phải ngưng ngay ko')).toMatchObject({
+      drugs: ['methotrexat'],
+      attribute: 'thoi_ky_mang_thai',
+    });
+  });
+
+  it('an operation named "kết hợp xương" is no interaction cue', () => {
+    expect(parse('bn nam 45t đau nhiều sau mổ kết hợp xương đùi, tramadol liều bn')).toMatchObject({
+      turn_type: 'dosing_calc',
+      attribute: 'lieu_luong_cach_dung',
+    });
+  });
+
   it('a dose asked as "mấy mg" is a dose to work out', () => {
     expect(parse('enalapril khởi đầu mấy mg?')).toMatchObject({ turn_type: 'dosing_calc', population: null });
   });
@@ -206,6 +220,11 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     // who it is for is not part of the condition
     ['bn nữ 29t bầu 10 tuần, chẩn đoán suy giáp. Trong dược thư có thuốc nào điều trị suy giáp cho bn này', 'suy giáp'],
     ['Thuốc điều trị động kinh gồm những thuốc nào?', 'động kinh'],
+    // the condition the question's object names, not the one named first in the context
+    [
+      'bn nam 66t gút mạn nhiều đợt, THA, suy thận mạn ClCr 35. trong danh mục có những thuốc nào chỉ định cho bệnh gút',
+      'bệnh gút',
+    ],
   ])('the condition of "%s" is %s', (t, condition) => {
     const f = parse(t);
     expect(f.turn_type).toBe('condition_to_drug');

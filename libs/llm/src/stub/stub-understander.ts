@@ -313,6 +313,8 @@ const ORGAN_FACTS = new PhraseSet([
 const AGE_WEIGHT_UNITS = new Set(['tuoi', 'thang', 'tuan', 'ngay', 'kg', 'ky', 'ki', 'ml', 'phut', 'p', 'ph', 'min']);
 /** An allergy cue: with its allergen it is the patient's context. */
 const ALLERGY_CUE = '(?:dị ứng|di ung|quá mẫn|qua man)(?:\\s+với|\\s+voi)?(?:\\s+thuốc|\\s+thuoc)?';
+/** Phrases whose words are no cue of their own ("mổ kết hợp xương" holds the interaction word "kết hợp"). */
+const NOT_A_CUE = new PhraseSet(['kết hợp xương', 'phẫu thuật kết hợp', 'mổ kết hợp']);
 /** A route named other than by mouth, not negated ("tiêm bắp", "TM", "đặt hậu môn"). */
 const givenOtherThanByMouth = (ws: Word[]) => {
   const r = parseRoute(ws);
@@ -484,7 +486,9 @@ export class StubUnderstander implements Understander {
       ),
     ];
     const sections = routeSections(text);
-    const has = (set: PhraseSet) => set.has(ws);
+    // "mổ kết hợp xương" is an operation, not two drugs combined: its words ask nothing
+    const asked = NOT_A_CUE.mask(ws);
+    const has = (set: PhraseSet) => set.has(asked);
     // "có dùng tramadol được không", "diclofenac uống được không": whether the drug may be used at all —
     // in pregnancy or while breastfeeding that section, otherwise the contraindications
     // — except with a route other than by mouth ("tiêm bắp phenytoin được không"): how it is given
@@ -601,6 +605,10 @@ export class StubUnderstander implements Understander {
       (attribute === 'thoi_ky_mang_thai' || attribute === 'thoi_ky_cho_con_bu')
     )
       attribute = 'lieu_luong_cach_dung';
+    // "X có chống chỉ định khi có thai không": in pregnancy or lactation that section says it
+    if (attribute === 'chong_chi_dinh' && sections.includes('thoi_ky_mang_thai')) attribute = 'thoi_ky_mang_thai';
+    else if (attribute === 'chong_chi_dinh' && sections.includes('thoi_ky_cho_con_bu'))
+      attribute = 'thoi_ky_cho_con_bu';
     frame.attribute = attribute;
     frame.is_section_overview = attribute !== null && has(P.overview) && !slots && !/ bao nhieu /.test(s);
     if (drugs.length) frame.patient.comorbidities = this.comorbidities(this.withoutPatient(text), null);
@@ -758,9 +766,16 @@ export class StubUnderstander implements Understander {
       if (!rest.length || rest.length > MAX_CONDITION_WORDS) return null;
       return rest.join(' ');
     };
-    const object = this.objectOfTreat(ws, folded, accept);
+    const treated = this.objectOfTreat(ws, folded, accept);
+    const object = treated?.condition ?? null;
     // "… sốt cao …, thuốc nào trị sốt mò": a symptom found in the turn is not the condition asked when
     // the treat-verb's object is a short name that starts with it (the context's "sốt" is not the question's)
+    // "gút mạn, THA, … thuốc nào chỉ định cho bệnh gút": the condition in the question's object, not the context's
+    const inObject =
+      treated === null
+        ? undefined
+        : this.namedConditions(treated.words).find((c) => !VAGUE_CONDITIONS.includes(syllables(c).join(' ')));
+    if (inObject && !SYMPTOMS.includes(syllables(inObject).join(' '))) return inObject;
     if (specific) {
       const key = syllables(specific).join(' ');
       const said = object === null ? [] : syllables(object);
@@ -782,14 +797,19 @@ export class StubUnderstander implements Understander {
   }
 
   /** The words after a treat-verb ("thuốc nào trị X", "dùng cho X"), accepted as a condition, or null. */
-  private objectOfTreat(ws: string[], folded: string[], accept: (rest: string[]) => string | null): string | null {
+  private objectOfTreat(
+    ws: string[],
+    folded: string[],
+    accept: (rest: string[]) => string | null,
+  ): { words: string; condition: string } | null {
     for (const verb of TREAT_VERBS) {
       const vs = syllables(verb);
       for (let i = 0; i + vs.length <= folded.length; i++) {
         if (folded.slice(i, i + vs.length).join(' ') !== vs.join(' ')) continue;
-        const rest = ws.slice(i + vs.length).filter((w) => !OBJECT_FILLERS.has(fold(w)));
+        const after = ws.slice(i + vs.length);
+        const rest = after.filter((w) => !OBJECT_FILLERS.has(fold(w)));
         const named = rest.length ? accept(rest) : null;
-        if (named) return named;
+        if (named) return { words: after.join(' '), condition: named };
       }
     }
     return null;
