@@ -1,14 +1,55 @@
 import { randomUUID } from 'node:crypto';
 import { Module, type INestMicroservice, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { Job, Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { QueueName } from '@app/contracts';
 import { DatabaseModule } from '@app/persistence';
 import { BullHopClient, loadConfig, RequestBudget, serverFor } from '@app/platform';
 import { API_KEYS } from '../support/test-env';
 
+/** How a raw job ended: completed with the worker's envelope, or failed with its reason. */
+export type RawOutcome = { state: 'completed'; value: unknown } | { state: 'failed'; reason: string };
+
+export interface RawQueue {
+  /**
+   * Puts a job on the queue with a bare `Queue.add`, skipping every check the hop client makes,
+   * so the worker's own checks are what answers; waits for the job to end.
+   */
+  run(op: string, data: unknown): Promise<RawOutcome>;
+  close(): Promise<void>;
+}
+
+/** A bare BullMQ producer on `queue` under `prefix`. */
+export async function rawQueue(redisUrl: string, prefix: string, queue: QueueName): Promise<RawQueue> {
+  const producer = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const listener = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const q = new Queue(queue, { connection: producer, prefix });
+  const events = new QueueEvents(queue, { connection: listener, prefix });
+  await events.waitUntilReady();
+  return {
+    async run(op, data) {
+      const added = await q.add(op, data);
+      // resolves on completion, rejects on failure: either way the job's own record says how it ended
+      await added.waitUntilFinished(events, 10_000).catch(() => undefined);
+      const job = await Job.fromId(q, added.id!);
+      if (job?.failedReason) return { state: 'failed', reason: job.failedReason };
+      if (job?.finishedOn) return { state: 'completed', value: job.returnvalue };
+      throw new Error(`raw job ${queue}.${op} did not end within 10 s`);
+    },
+    async close() {
+      await events.close();
+      await q.close();
+      producer.disconnect();
+      listener.disconnect();
+    },
+  };
+}
+
 export interface Harness {
   hops: BullHopClient;
+  /** The same queue, fed raw jobs. */
+  raw: RawQueue;
   budget: RequestBudget;
   /** A fresh turn with a started budget, and its hop ticket. */
   turn(): Promise<{ turnId: string; deadline: number }>;
@@ -30,10 +71,12 @@ export async function startWorker(module: Type, queue: QueueName): Promise<Harne
   await app.init();
   await app.listen();
   const hops = new BullHopClient(config.REDIS_URL, config.QUEUE_PREFIX);
+  const raw = await rawQueue(config.REDIS_URL, config.QUEUE_PREFIX, queue);
   const redis = new Redis(config.REDIS_URL);
   const budget = new RequestBudget(redis, config.QUEUE_PREFIX);
   return {
     hops,
+    raw,
     budget,
     async turn() {
       const turnId = randomUUID();
@@ -42,6 +85,7 @@ export async function startWorker(module: Type, queue: QueueName): Promise<Harne
     },
     async close() {
       await hops.close();
+      await raw.close();
       redis.disconnect();
       await app.close();
     },

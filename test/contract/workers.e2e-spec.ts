@@ -1,4 +1,4 @@
-import { HOPS, type HopOutcome } from '@app/contracts';
+import { HOPS, type HopOutcome, type QueueName } from '@app/contracts';
 import { GenerationWorkerModule } from '@app/generation-worker';
 import { RetrievalWorkerModule } from '@app/retrieval-worker';
 import { UnderstandingWorkerModule } from '@app/understanding-worker';
@@ -12,9 +12,27 @@ function value<T>(o: HopOutcome<T>): T {
 }
 
 /**
+ * The worker itself, not the hop client, refuses a raw job with a payload outside the contract
+ * (invalid_payload) or a passed deadline (deadline_passed), before any provider call.
+ */
+async function expectWorkerRefuses(h: Harness, queue: QueueName, op: string, bad: unknown, good: unknown) {
+  const t = await h.turn();
+  expect(await h.raw.run(op, { turn_id: t.turnId, deadline: t.deadline, payload: bad })).toMatchObject({
+    state: 'completed',
+    value: { ok: false, code: 'invalid_payload' },
+  });
+  expect(await h.raw.run(op, { turn_id: t.turnId, deadline: Date.now() - 1, payload: good })).toEqual({
+    state: 'failed',
+    reason: `deadline_passed: ${queue}.${op}`,
+  });
+  expect((await h.budget.state(t.turnId))!.calls).toBe(0);
+}
+
+/**
  * Contract tests: each worker alone on its real queue, fed fixture payloads through the
  * hop client; results checked against libs/contracts; bad payloads and expired deadlines
- * come back as typed failures, never as a crash.
+ * come back as typed failures, never as a crash. The hop client refuses those two before
+ * enqueueing, so each worker also gets them as raw jobs (`expectWorkerRefuses`).
  */
 describe('understanding worker contract', () => {
   let h: Harness;
@@ -72,6 +90,20 @@ describe('understanding worker contract', () => {
     expect(o).toMatchObject({ ok: false, code: 'deadline_passed' });
     expect((await h.budget.state(t.turnId))!.calls).toBe(0);
   });
+
+  it('refuses a raw job with a bad payload or a passed deadline in the worker itself', () =>
+    expectWorkerRefuses(
+      h,
+      'understanding',
+      'understand',
+      { turn: 5 },
+      {
+        turn: 'Chỉ định của ibuprofen?',
+        history: [],
+        prior_frame: null,
+        deterministic: false,
+      },
+    ));
 });
 
 describe('retrieval worker contract', () => {
@@ -189,6 +221,15 @@ describe('retrieval worker contract', () => {
     );
     expect(o).toMatchObject({ ok: false, code: 'deadline_passed' });
   });
+
+  it('refuses a raw job with a bad payload or a passed deadline in the worker itself', () =>
+    expectWorkerRefuses(
+      h,
+      'retrieval',
+      'retrieve_section',
+      { drug_id: 'warfarin', section: 'nope' },
+      { drug_id: 'warfarin', section: 'chi_dinh' },
+    ));
 });
 
 describe('generation worker contract', () => {
@@ -237,6 +278,9 @@ describe('generation worker contract', () => {
     });
     expect((await h.budget.state(t.turnId))!.calls).toBe(0);
   });
+
+  it('refuses a raw job with a bad payload or a passed deadline in the worker itself', () =>
+    expectWorkerRefuses(h, 'generation', 'generate', { ...request, evidence: [] }, request));
 });
 
 describe('verification worker contract', () => {
@@ -328,4 +372,16 @@ describe('verification worker contract', () => {
       code: 'deadline_passed',
     });
   });
+
+  it('refuses a raw job with a bad payload or a passed deadline in the worker itself', () =>
+    expectWorkerRefuses(
+      h,
+      'verification',
+      'verify',
+      { ...base, answer_sentences: 'x' },
+      {
+        ...base,
+        answer_sentences: [{ text: PART.text, doc_ids: [PART.doc_id] }],
+      },
+    ));
 });

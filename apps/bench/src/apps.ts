@@ -1,12 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { GenerationService } from '@app/generation-worker';
 import { RagAgent } from '@app/orchestrator';
-import { RetrievalService } from '@app/retrieval-worker';
-import { UnderstandingService } from '@app/understanding-worker';
-import { VerificationService } from '@app/verification-worker';
-import { HOP_CLIENT, InProcessHopClient, type HopHandlers } from '@app/platform';
+import { discoverHopHandlers, HOP_CLIENT, InProcessHopClient } from '@app/platform';
 import { AllInOneModule } from '../../all-in-one/src/all-in-one.module';
 import { startAllInOne } from '../../all-in-one/src/start';
 import { log, setEnv, waitFor } from './common';
@@ -19,37 +15,19 @@ export interface InProcessApp {
 
 /**
  * The all-in-one module with its hop client swapped for the in-process twin: every hop
- * calls the worker service directly (same payload/result validation, no Redis queue).
+ * calls the worker's own `@HopHandler` method directly (found by discovery, the same
+ * declarations the queue servers serve; same payload/result validation, no Redis queue).
  * Nothing consumes a queue and nothing listens.
  */
 export async function startInProcessApp(env: Record<string, string>): Promise<InProcessApp> {
-  const svc: { u?: UnderstandingService; r?: RetrievalService; g?: GenerationService; v?: VerificationService } = {};
-  const handlers: HopHandlers = {
-    understanding: { understand: (p, t) => svc.u!.understand(p, t.turnId) },
-    retrieval: {
-      retrieve_framed: async (p) => svc.r!.retrieveFramed(p),
-      retrieve_by_indication: (p, t) => svc.r!.retrieveByIndication(p, t.turnId),
-      retrieve_interaction: async (p) => svc.r!.retrieveInteraction(p),
-      retrieve_section: async (p) => svc.r!.retrieveSection(p),
-      assess_patient_candidates: async (p) => svc.r!.assessPatientCandidates(p),
-      decide: async (p) => svc.r!.decide(p),
-    },
-    generation: { generate: (p, t) => svc.g!.generate(p, t.turnId) },
-    verification: {
-      verify: (p, t) => svc.v!.verify(p, t.turnId),
-      check_sufficiency: (p, t) => svc.v!.sufficiency(p, t.turnId),
-    },
-  };
+  const hops = new InProcessHopClient();
   const restore = setEnv(env);
   try {
     const moduleRef = await Test.createTestingModule({ imports: [AllInOneModule] })
       .overrideProvider(HOP_CLIENT)
-      .useValue(new InProcessHopClient(handlers))
+      .useValue(hops)
       .compile();
-    svc.u = moduleRef.get(UnderstandingService, { strict: false });
-    svc.r = moduleRef.get(RetrievalService, { strict: false });
-    svc.g = moduleRef.get(GenerationService, { strict: false });
-    svc.v = moduleRef.get(VerificationService, { strict: false });
+    hops.setup(discoverHopHandlers(moduleRef));
     const app = moduleRef.createNestApplication({ logger: false, bodyParser: false });
     await app.init();
     return { app, agent: app.get(RagAgent, { strict: false }), close: () => app.close() };

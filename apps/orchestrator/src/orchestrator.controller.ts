@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import type { HopPayload as Payload } from '@app/contracts';
-import { HopHandler, HopPayload } from '@app/platform';
+import type { HopPayload } from '@app/contracts';
+import { HopHandler } from '@app/platform';
 import { RagAgent } from './rag-agent.service';
 
 @Controller()
@@ -8,7 +8,7 @@ export class OrchestratorController {
   constructor(private readonly agent: RagAgent) {}
 
   @HopHandler('turns', 'handle_turn')
-  handleTurn(@HopPayload('turns', 'handle_turn') job: Payload<'turns', 'handle_turn'>) {
+  handleTurn(job: HopPayload<'turns', 'handle_turn'>) {
     return this.agent.handle(job);
   }
 }

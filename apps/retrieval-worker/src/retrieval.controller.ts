@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { Ctx } from '@nestjs/microservices';
-import type { HopPayload as Payload } from '@app/contracts';
-import { HopContext, HopHandler, HopPayload } from '@app/platform';
+import type { HopPayload } from '@app/contracts';
+import { HopHandler, type HopTicket } from '@app/platform';
 import { RetrievalService } from './retrieval.service';
 
 @Controller()
@@ -9,37 +8,32 @@ export class RetrievalController {
   constructor(private readonly service: RetrievalService) {}
 
   @HopHandler('retrieval', 'retrieve_framed')
-  retrieveFramed(@HopPayload('retrieval', 'retrieve_framed') p: Payload<'retrieval', 'retrieve_framed'>) {
+  retrieveFramed(p: HopPayload<'retrieval', 'retrieve_framed'>) {
     return this.service.retrieveFramed(p);
   }
 
   @HopHandler('retrieval', 'retrieve_by_indication')
-  retrieveByIndication(
-    @HopPayload('retrieval', 'retrieve_by_indication') p: Payload<'retrieval', 'retrieve_by_indication'>,
-    @Ctx() ctx: HopContext,
-  ) {
-    return this.service.retrieveByIndication(p, ctx.turnId);
+  retrieveByIndication(p: HopPayload<'retrieval', 'retrieve_by_indication'>, ticket: HopTicket) {
+    return this.service.retrieveByIndication(p, ticket.turnId);
   }
 
   @HopHandler('retrieval', 'retrieve_interaction')
-  retrieveInteraction(
-    @HopPayload('retrieval', 'retrieve_interaction') p: Payload<'retrieval', 'retrieve_interaction'>,
-  ) {
+  retrieveInteraction(p: HopPayload<'retrieval', 'retrieve_interaction'>) {
     return this.service.retrieveInteraction(p);
   }
 
   @HopHandler('retrieval', 'retrieve_section')
-  retrieveSection(@HopPayload('retrieval', 'retrieve_section') p: Payload<'retrieval', 'retrieve_section'>) {
+  retrieveSection(p: HopPayload<'retrieval', 'retrieve_section'>) {
     return this.service.retrieveSection(p);
   }
 
   @HopHandler('retrieval', 'assess_patient_candidates')
-  assess(@HopPayload('retrieval', 'assess_patient_candidates') p: Payload<'retrieval', 'assess_patient_candidates'>) {
+  assess(p: HopPayload<'retrieval', 'assess_patient_candidates'>) {
     return this.service.assessPatientCandidates(p);
   }
 
   @HopHandler('retrieval', 'decide')
-  decide(@HopPayload('retrieval', 'decide') p: Payload<'retrieval', 'decide'>) {
+  decide(p: HopPayload<'retrieval', 'decide'>) {
     return this.service.decide(p);
   }
 }

@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { Ctx } from '@nestjs/microservices';
-import type { HopPayload as Payload } from '@app/contracts';
-import { HopContext, HopHandler, HopPayload } from '@app/platform';
+import type { HopPayload } from '@app/contracts';
+import { HopHandler, type HopTicket } from '@app/platform';
 import { UnderstandingService } from './understanding.service';
 
 @Controller()
@@ -9,10 +8,7 @@ export class UnderstandingController {
   constructor(private readonly service: UnderstandingService) {}
 
   @HopHandler('understanding', 'understand')
-  understand(
-    @HopPayload('understanding', 'understand') p: Payload<'understanding', 'understand'>,
-    @Ctx() ctx: HopContext,
-  ) {
-    return this.service.understand(p, ctx.turnId);
+  understand(p: HopPayload<'understanding', 'understand'>, ticket: HopTicket) {
+    return this.service.understand(p, ticket.turnId);
   }
 }

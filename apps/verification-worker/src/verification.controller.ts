@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { Ctx } from '@nestjs/microservices';
-import type { HopPayload as Payload } from '@app/contracts';
-import { HopContext, HopHandler, HopPayload } from '@app/platform';
+import type { HopPayload } from '@app/contracts';
+import { HopHandler, type HopTicket } from '@app/platform';
 import { VerificationService } from './verification.service';
 
 @Controller()
@@ -9,15 +8,12 @@ export class VerificationController {
   constructor(private readonly service: VerificationService) {}
 
   @HopHandler('verification', 'verify')
-  verify(@HopPayload('verification', 'verify') p: Payload<'verification', 'verify'>, @Ctx() ctx: HopContext) {
-    return this.service.verify(p, ctx.turnId);
+  verify(p: HopPayload<'verification', 'verify'>, ticket: HopTicket) {
+    return this.service.verify(p, ticket.turnId);
   }
 
   @HopHandler('verification', 'check_sufficiency')
-  sufficiency(
-    @HopPayload('verification', 'check_sufficiency') p: Payload<'verification', 'check_sufficiency'>,
-    @Ctx() ctx: HopContext,
-  ) {
-    return this.service.sufficiency(p, ctx.turnId);
+  sufficiency(p: HopPayload<'verification', 'check_sufficiency'>, ticket: HopTicket) {
+    return this.service.sufficiency(p, ticket.turnId);
   }
 }

@@ -3,8 +3,9 @@ import { BaseRpcContext, Server, type CustomTransportStrategy } from '@nestjs/mi
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { lastValueFrom } from 'rxjs';
-import { HopEnvelopeSchema, JobDataSchema, opsOf, type HopOutcome, type QueueName } from '@app/contracts';
+import { HopEnvelopeSchema, JobDataSchema, type HopOutcome, type QueueName } from '@app/contracts';
 import { failure } from './hop-client';
+import { handlerProblems } from './hop-coverage';
 import { jobFields, REPLICA, runInJobContext, type JobFields } from './job-context';
 import { metrics } from './metrics';
 import { workerRedis } from './redis';
@@ -78,13 +79,7 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
 
   /** Every op of the queue has exactly one handler, and no handler serves an op the contract lacks. */
   checkHandlers(): string[] {
-    const problems: string[] = [];
-    const ops = opsOf(this.queueName);
-    for (const op of ops) if (!this.messageHandlers.has(op)) problems.push(`op ${this.queueName}.${op} has no handler`);
-    for (const op of this.duplicates) problems.push(`op ${this.queueName}.${op} has two handlers`);
-    for (const key of this.messageHandlers.keys())
-      if (!ops.includes(key)) problems.push(`handler ${key} is not an op of queue ${this.queueName}`);
-    return problems;
+    return handlerProblems(this.queueName, [...this.messageHandlers.keys(), ...this.duplicates]);
   }
 
   listen(callback: (err?: unknown) => void): void {

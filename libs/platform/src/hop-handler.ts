@@ -3,6 +3,7 @@ import {
   Catch,
   Injectable,
   Logger,
+  SetMetadata,
   UseFilters,
   UseInterceptors,
   type ArgumentsHost,
@@ -12,13 +13,13 @@ import {
   type NestInterceptor,
   type PipeTransform,
 } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Ctx, MessagePattern, Payload } from '@nestjs/microservices';
 import { map, of, type Observable } from 'rxjs';
-import { hopSchemas, type OpOf, type QueueName } from '@app/contracts';
+import { hopSchemas, type HopPayload, type HopResult, type OpOf, type QueueName } from '@app/contracts';
 import { transportIdFor } from './bullmq-server';
 import { failureCodeOf, InvalidPayload, ProviderUnavailable } from './errors';
 import { metrics } from './metrics';
-import { failure } from './hop-client';
+import { failure, type HopTicket } from './hop-client';
 
 /** Validates a hop payload against the contract map (zod), before the handler runs. */
 export class HopPayloadPipe implements PipeTransform {
@@ -71,16 +72,46 @@ export class HopExceptionFilter implements ExceptionFilter {
   }
 }
 
-/** Marks a method as the one handler of `queue.op`. */
-export function HopHandler<Q extends QueueName>(queue: Q, op: OpOf<Q>): MethodDecorator {
-  return applyDecorators(
-    MessagePattern(op, transportIdFor(queue)),
-    UseInterceptors(new HopResultInterceptor(queue, op)),
-    UseFilters(new HopExceptionFilter()),
-  );
+/** A hop handler: the validated payload of `queue.op` and the job's ticket in, a result of its contract out. */
+export type HopHandlerFn<Q extends QueueName, O extends OpOf<Q>> = (
+  payload: HopPayload<Q, O>,
+  ticket: HopTicket,
+) => HopResult<Q, O> | Promise<HopResult<Q, O>>;
+
+const HOP_HANDLER = 'duocthu:hop-handler';
+
+/** The queue and op a handler was declared for. */
+export interface HopAddress {
+  queue: QueueName;
+  op: string;
 }
 
-/** The validated payload of `queue.op` (put the pipe on the payload, not the method). */
-export function HopPayload<Q extends QueueName>(queue: Q, op: OpOf<Q>): ParameterDecorator {
-  return Payload(new HopPayloadPipe(queue, op));
+/**
+ * Declares a method the one handler of `queue.op` — the only declaration it needs. The method
+ * gets the payload, validated against the contract, and the job's ticket; what it returns must
+ * be `HopResult<queue, op>` (typecheck) and pass the result schema (at run time). The queue
+ * server (through Nest's `@MessagePattern`) and the in-process hop client (through
+ * `discoverHopHandlers`) both find the handler from this metadata.
+ */
+export function HopHandler<Q extends QueueName, O extends OpOf<Q>>(queue: Q, op: O) {
+  return <F extends HopHandlerFn<Q, O>>(
+    target: object,
+    key: string | symbol,
+    descriptor: TypedPropertyDescriptor<F>,
+  ): void => {
+    applyDecorators(
+      MessagePattern(op, transportIdFor(queue)),
+      UseInterceptors(new HopResultInterceptor(queue, op)),
+      UseFilters(new HopExceptionFilter()),
+      SetMetadata(HOP_HANDLER, { queue, op } satisfies HopAddress),
+    )(target, key, descriptor);
+    // the handler's arguments: the payload through the contract's pipe, then the job's context
+    Payload(new HopPayloadPipe(queue, op))(target, key, 0);
+    Ctx()(target, key, 1);
+  };
+}
+
+/** The queue and op `@HopHandler` declared a method for, if it did. */
+export function hopAddressOf(method: unknown): HopAddress | undefined {
+  return typeof method === 'function' ? Reflect.getMetadata(HOP_HANDLER, method) : undefined;
 }

@@ -1,20 +1,22 @@
 import type { HopOutcome, HopPayload, HopResult, OpOf, QueueName } from '@app/contracts';
 import { failureCodeOf } from './errors';
 import { checkPayload, failure, readEnvelope, type HopClient, type HopTicket } from './hop-client';
-
-export type HopHandlerFn<Q extends QueueName, O extends OpOf<Q>> = (
-  payload: HopPayload<Q, O>,
-  ticket: HopTicket,
-) => Promise<HopResult<Q, O>>;
+import type { HopHandlerFn } from './hop-handler';
 
 export type HopHandlers = { [Q in QueueName]?: { [O in OpOf<Q>]?: HopHandlerFn<Q, O> } };
 
 /**
  * The in-process twin of BullHopClient: same interface, same validation and failure
- * codes, no Redis. For unit tests and the benchmark baseline.
+ * codes, no Redis. For unit tests and the benchmark baseline; an app's own handlers come
+ * from `discoverHopHandlers` once the app is built (`setup`).
  */
 export class InProcessHopClient implements HopClient {
-  constructor(private readonly handlers: HopHandlers) {}
+  constructor(private handlers: HopHandlers = {}) {}
+
+  /** Serves these handlers from now on (the app that injects this client is built first). */
+  setup(handlers: HopHandlers): void {
+    this.handlers = handlers;
+  }
 
   async call<Q extends QueueName, O extends OpOf<Q>>(
     queue: Q,

@@ -6,6 +6,7 @@ export * from './hop-client';
 export * from './in-process-hop-client';
 export * from './bullmq-server';
 export * from './hop-handler';
+export * from './hop-discovery';
 export * from './nest/config.module';
 export * from './nest/queue.module';
 export * from './nest/bootstrap';
