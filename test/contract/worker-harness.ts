@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Module, type INestMicroservice, type Type } from '@nestjs/common';
+import type { INestMicroservice, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Job, Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { QueueName } from '@app/contracts';
 import { DatabaseModule } from '@app/persistence';
-import { BullHopClient, loadConfig, RequestBudget, serverFor } from '@app/platform';
-import { API_KEYS } from '../support/test-env';
+import { appRoot, BullHopClient, RequestBudget, serverFor } from '@app/platform';
+import { testConfig } from '../support/test-config';
 
 /** How a raw job ended: completed with the worker's envelope, or failed with its reason. */
 export type RawOutcome = { state: 'completed'; value: unknown } | { state: 'failed'; reason: string };
@@ -58,13 +58,9 @@ export interface Harness {
 
 /** Starts one worker module alone, consuming its real BullMQ queue, plus a hop client to feed it. */
 export async function startWorker(module: Type, queue: QueueName): Promise<Harness> {
-  process.env.GATEWAY_API_KEYS = API_KEYS;
-  process.env.LOG_LEVEL = 'silent';
-  const config = loadConfig();
+  const config = testConfig();
   // as each worker's main does: its database tells which deployment owns the queue prefix
-  @Module({ imports: [module, DatabaseModule] })
-  class WorkerApp {}
-  const app: INestMicroservice = await NestFactory.createMicroservice(WorkerApp, {
+  const app: INestMicroservice = await NestFactory.createMicroservice(appRoot(config, module, DatabaseModule), {
     strategy: serverFor(queue, config),
     logger: false,
   });

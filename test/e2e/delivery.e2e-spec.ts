@@ -6,7 +6,9 @@ import request from 'supertest';
 import type { TurnJob, TurnReply } from '@app/contracts';
 import { configureGateway, GatewayModule } from '@app/gateway';
 import { TurnRepository } from '@app/persistence';
-import { API_KEYS, USER_KEY } from '../support/test-env';
+import { appRoot } from '@app/platform';
+import { testConfig } from '../support/test-config';
+import { USER_KEY } from '../support/test-env';
 
 /**
  * A reply the client got is never turned into a failure: when the orchestrator that answered
@@ -20,15 +22,12 @@ describe('a delivered reply is recorded, and the sweeper never fails it', () => 
   let connection: Redis;
 
   beforeAll(async () => {
-    const saved = { ...process.env };
-    Object.assign(process.env, { GATEWAY_API_KEYS: API_KEYS, LOG_LEVEL: 'silent', QUEUE_PREFIX: prefix });
-    try {
-      gateway = await NestFactory.create(GatewayModule, { bodyParser: false, logger: false });
-      await configureGateway(gateway);
-      await gateway.init();
-    } finally {
-      process.env = saved;
-    }
+    gateway = await NestFactory.create(appRoot(testConfig({ QUEUE_PREFIX: prefix }), GatewayModule), {
+      bodyParser: false,
+      logger: false,
+    });
+    await configureGateway(gateway);
+    await gateway.init();
     // an orchestrator that answers but stores nothing here (the raw BullMQ side of the turns queue)
     connection = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: null });
     orchestrator = new Worker(

@@ -1,12 +1,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { configureGateway, GatewayModule } from '@app/gateway';
 import { OrchestratorModule } from '@app/orchestrator';
-import { loadConfig, serverFor } from '@app/platform';
-import { API_KEYS } from '../support/test-env';
+import { appRoot, serverFor } from '@app/platform';
+import { testConfig, type ConfigOverrides } from '../support/test-config';
 
 export const ROOT = join(__dirname, '..', '..');
 export const WORKERS = [
@@ -87,25 +86,19 @@ export class WorkerProc {
   }
 }
 
-@Module({ imports: [GatewayModule, OrchestratorModule] })
-class FrontModule {}
-
 /** The gateway and the orchestrator in this process (never killed), over the same queues. */
-export async function startFront(env: Record<string, string>): Promise<INestApplication> {
-  const saved = { ...process.env };
-  Object.assign(process.env, { GATEWAY_API_KEYS: API_KEYS, LOG_LEVEL: 'silent', ...env });
-  try {
-    const config = loadConfig();
-    const app = await NestFactory.create(FrontModule, { bodyParser: false, logger: false });
-    await configureGateway(app);
-    app.connectMicroservice({ strategy: serverFor('turns', config) }, { inheritAppConfig: true });
-    await app.init();
-    await app.startAllMicroservices();
-    await app.listen(0, '127.0.0.1');
-    return app;
-  } finally {
-    process.env = saved;
-  }
+export async function startFront(overrides: ConfigOverrides): Promise<INestApplication> {
+  const config = testConfig(overrides);
+  const app = await NestFactory.create(appRoot(config, GatewayModule, OrchestratorModule), {
+    bodyParser: false,
+    logger: false,
+  });
+  await configureGateway(app);
+  app.connectMicroservice({ strategy: serverFor('turns', config) }, { inheritAppConfig: true });
+  await app.init();
+  await app.startAllMicroservices();
+  await app.listen(0, '127.0.0.1');
+  return app;
 }
 
 export function quantile(xs: number[], q: number): number {

@@ -3,7 +3,7 @@ import { Global, Module, type DynamicModule, type INestApplication } from '@nest
 import { NestFactory } from '@nestjs/core';
 import { QUEUE_NAMES } from '@app/contracts';
 import { ApiKeys, configureGateway, QUICK_START_KEY } from '@app/gateway';
-import { listenOn, loadConfig, PROCESS_APP_OPTIONS, serverFor, type AppConfig } from '@app/platform';
+import { appRoot, listenOn, PROCESS_APP_OPTIONS, serverFor, type AppConfig } from '@app/platform';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { AllInOneModule } from './all-in-one.module';
 
@@ -21,23 +21,21 @@ class QuickStartKeyModule {
 }
 
 /**
- * Builds and starts everything in one process: the gateway's HTTP routes and a server per
- * queue. One process is one gateway, so it may generate a key when GATEWAY_API_KEYS is unset
- * (returned as `quickStartKey`, for the start-up banner; never logged in full).
+ * Builds and starts everything in one process, with the configuration its caller parsed (main:
+ * the environment; a test: the environment and its overrides): the gateway's HTTP routes and a
+ * server per queue. One process is one gateway, so it may generate a key when GATEWAY_API_KEYS
+ * is unset (returned as `quickStartKey`, for the start-up banner; never logged in full).
  */
 export async function startAllInOne(
+  config: AppConfig,
   opts: { listen?: boolean; logger?: false } = {},
-): Promise<{ app: INestApplication; config: AppConfig; quickStartKey: string | null; address: AddressInfo | null }> {
-  const config = loadConfig();
+): Promise<{ app: INestApplication; quickStartKey: string | null; address: AddressInfo | null }> {
   const quickStartKey = config.GATEWAY_API_KEYS ? null : ApiKeys.generate();
-  const app = await NestFactory.create(
-    { module: AllInOneModule, imports: [QuickStartKeyModule.with(quickStartKey)] },
-    {
-      ...PROCESS_APP_OPTIONS,
-      bodyParser: false,
-      logger: opts.logger === false || config.LOG_LEVEL === 'silent' ? false : undefined,
-    },
-  );
+  const app = await NestFactory.create(appRoot(config, AllInOneModule, QuickStartKeyModule.with(quickStartKey)), {
+    ...PROCESS_APP_OPTIONS,
+    bodyParser: false,
+    logger: opts.logger === false || config.LOG_LEVEL === 'silent' ? false : undefined,
+  });
   if (opts.logger !== false && config.LOG_LEVEL !== 'silent') app.useLogger(app.get(PinoLogger));
   // signals are handled by main (exitCleanlyOnSignals); tests close the app themselves
   app.enableShutdownHooks([]);
@@ -46,5 +44,5 @@ export async function startAllInOne(
   await app.init(); // migrations, deployment identity, corpus: all before any queue is consumed
   await app.startAllMicroservices();
   const address = opts.listen === false ? null : await listenOn(app, config.HOST, config.PORT, 'PORT');
-  return { app, config, quickStartKey, address };
+  return { app, quickStartKey, address };
 }

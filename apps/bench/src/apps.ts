@@ -2,10 +2,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { RagAgent } from '@app/orchestrator';
-import { discoverHopHandlers, HOP_CLIENT, InProcessHopClient } from '@app/platform';
+import {
+  appRoot,
+  discoverHopHandlers,
+  HOP_CLIENT,
+  InProcessHopClient,
+  loadConfig,
+  type AppConfig,
+} from '@app/platform';
 import { AllInOneModule } from '../../all-in-one/src/all-in-one.module';
 import { startAllInOne } from '../../all-in-one/src/start';
-import { log, setEnv, waitFor } from './common';
+import { log, waitFor } from './common';
 
 export interface InProcessApp {
   app: INestApplication;
@@ -21,19 +28,19 @@ export interface InProcessApp {
  */
 export async function startInProcessApp(env: Record<string, string>): Promise<InProcessApp> {
   const hops = new InProcessHopClient();
-  const restore = setEnv(env);
-  try {
-    const moduleRef = await Test.createTestingModule({ imports: [AllInOneModule] })
-      .overrideProvider(HOP_CLIENT)
-      .useValue(hops)
-      .compile();
-    hops.setup(discoverHopHandlers(moduleRef));
-    const app = moduleRef.createNestApplication({ logger: false, bodyParser: false });
-    await app.init();
-    return { app, agent: app.get(RagAgent, { strict: false }), close: () => app.close() };
-  } finally {
-    restore();
-  }
+  const moduleRef = await Test.createTestingModule({ imports: [appRoot(benchConfig(env), AllInOneModule)] })
+    .overrideProvider(HOP_CLIENT)
+    .useValue(hops)
+    .compile();
+  hops.setup(discoverHopHandlers(moduleRef));
+  const app = moduleRef.createNestApplication({ logger: false, bodyParser: false });
+  await app.init();
+  return { app, agent: app.get(RagAgent, { strict: false }), close: () => app.close() };
+}
+
+/** An in-process app's configuration: this process' environment with the run's variables over it; nothing is written to process.env. */
+function benchConfig(env: Record<string, string>): AppConfig {
+  return loadConfig({ ...process.env, ...env });
 }
 
 /** The real all-in-one app (a server per queue, real BullMQ hops), not listening unless asked. */
@@ -41,18 +48,13 @@ export async function startQueueApp(
   env: Record<string, string>,
   listen = false,
 ): Promise<{ app: INestApplication; port: number }> {
-  const restore = setEnv(env);
-  try {
-    const { app } = await startAllInOne({ listen: false, logger: false });
-    let port = 0;
-    if (listen) {
-      await app.listen(0, '127.0.0.1');
-      port = (app.getHttpServer().address() as { port: number }).port;
-    }
-    return { app, port };
-  } finally {
-    restore();
+  const { app } = await startAllInOne(benchConfig(env), { listen: false, logger: false });
+  let port = 0;
+  if (listen) {
+    await app.listen(0, '127.0.0.1');
+    port = (app.getHttpServer().address() as { port: number }).port;
   }
+  return { app, port };
 }
 
 export interface Child {

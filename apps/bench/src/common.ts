@@ -30,7 +30,7 @@ export function runIds(): RunIds {
   return { tag, database, databaseUrl: `${PG_BASE}/${database}`, prefix: `bench_${tag}` };
 }
 
-/** The environment every in-process app of the run starts from (loadConfig reads process.env). */
+/** The variables every app of the run starts with (over this process' environment; child processes get them as theirs). */
 export function baseEnv(ids: RunIds, prefix: string): Record<string, string> {
   return {
     DATABASE_URL: ids.databaseUrl,

@@ -1,6 +1,7 @@
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { NestFactory } from '@nestjs/core';
 import {
+  appRoot,
   checkPortFree,
   configOrExit,
   ConfigError,
@@ -20,7 +21,7 @@ startOrExit(async () => {
   if (!config.GATEWAY_API_KEYS) throw new ConfigError(GATEWAY_KEYS_REQUIRED);
   new ApiKeys(config.GATEWAY_API_KEYS);
   await checkPortFree(config.HOST, config.PORT, 'PORT');
-  const app = await NestFactory.create(GatewayModule, { ...PROCESS_APP_OPTIONS, bodyParser: false });
+  const app = await NestFactory.create(appRoot(config, GatewayModule), { ...PROCESS_APP_OPTIONS, bodyParser: false });
   app.useLogger(app.get(PinoLogger));
   exitCleanlyOnSignals(app, config.SHUTDOWN_TIMEOUT_MS);
   await configureGateway(app);

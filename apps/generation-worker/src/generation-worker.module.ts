@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ANSWER_GENERATOR, bedrockProviderFor, StubGenerator, type AnswerGenerator } from '@app/llm';
-import { APP_CONFIG, ConfigModule, QueueModule, type AppConfig } from '@app/platform';
+import { APP_CONFIG, QueueModule, type AppConfig } from '@app/platform';
 import { GenerationController } from './generation.controller';
 import { GenerationService } from './generation.service';
 
@@ -9,7 +9,7 @@ export function createGenerator(c: AppConfig): AnswerGenerator {
 }
 
 @Module({
-  imports: [ConfigModule, QueueModule],
+  imports: [QueueModule],
   controllers: [GenerationController],
   providers: [GenerationService, { provide: ANSWER_GENERATOR, inject: [APP_CONFIG], useFactory: createGenerator }],
 })

@@ -4,6 +4,9 @@ import {
   type AgentReply,
   type AnswerSentence,
   type EvidencePart,
+  type GenerationOutput,
+  type HopOutcome,
+  type Omission,
   type QueryFrame,
 } from '@app/contracts';
 import {
@@ -50,6 +53,9 @@ interface GroundedRequest {
   notices?: string[];
   reason?: 'answered' | 'drug_list';
 }
+
+/** A generated answer after its checks: the reply that ends the turn, or sentences that may go out. */
+type Checked = { reply: AgentReply } | { reply: null; sentences: AnswerSentence[]; omissions: Omission[] };
 
 /** Retrieval-only mode quotes at most this many parts (and says so when there are more). */
 const VERBATIM_PARTS = 8;
@@ -198,16 +204,14 @@ export class AnswerPaths {
   }
 
   /**
-   * The seed's call table: [sufficiency (legacy only, fail-open)] → generation → [retry
-   * once if the model said the evidence was insufficient] → checks in code + entailment →
+   * The grounded-answer call sequence: [sufficiency (legacy only, fail-open)] → generation →
+   * [retry once if the model said the evidence was insufficient] → checks in code + entailment →
    * [one repair + re-verify for a grounded omission]. Every failure is closed; the repair's
    * output is held to the same rules as the first answer's.
    */
   private async grounded(ctx: TurnContext, g: GroundedRequest): Promise<AgentReply> {
     if (this.retrievalOnly) return this.quoteVerbatim(g);
     const { trace, ticket, frame } = ctx;
-    const noEvidence = () =>
-      abstain('no_evidence', W.noEvidence(g.drugs.map(ctx.nameOf).join(', '), frame.attribute), g.drugs, g.notices);
 
     if (ctx.legacy && !g.listMode && g.evidence.length >= 2) {
       const s = await this.hops.call(
@@ -218,7 +222,7 @@ export class AnswerPaths {
         ticket,
       );
       // fail-open: a sufficiency outage never blocks an answer the later checks can still stop
-      if (s.ok && !s.value.sufficient) return noEvidence();
+      if (s.ok && !s.value.sufficient) return this.noEvidence(ctx, g);
     }
 
     const base = {
@@ -231,8 +235,8 @@ export class AnswerPaths {
       previous: [],
     };
     let gen = await this.hops.call(trace, 'generation', 'generate', { ...base, retry: false }, ticket);
-    if (!gen.ok) return generationFailureReply(gen.code, g.drugs);
-    if (!gen.value.evidence_sufficient) {
+    // the model found the evidence insufficient: its question is asked, or it is retried once
+    if (gen.ok && !gen.value.evidence_sufficient) {
       if (gen.value.clarifying_question && !ctx.stateless)
         return clarify(
           gen.value.quick_replies.length ? 'ambiguous_route' : 'needs_more_info',
@@ -241,52 +245,66 @@ export class AnswerPaths {
           g.drugs,
         );
       gen = await this.hops.call(trace, 'generation', 'generate', { ...base, retry: true }, ticket);
-      if (!gen.ok) return generationFailureReply(gen.code, g.drugs);
-      if (!gen.value.evidence_sufficient || !gen.value.answer_sentences.length) return noEvidence();
     }
-    let sentences: AnswerSentence[] = gen.value.answer_sentences;
-    if (!sentences.length) return noEvidence();
+    let answer = await this.checked(ctx, g, gen);
+    if (answer.reply) return answer.reply;
 
-    const numbers = userNumbers([...ctx.userTurns, ctx.turn], frame);
-    const verify = (s: AnswerSentence[]) =>
-      this.hops.call(
-        trace,
-        'verification',
-        'verify',
-        {
-          query: g.query,
-          answer_sentences: s,
-          evidence: g.evidence,
-          user_numbers: numbers,
-          list_mode: g.listMode,
-          candidates: g.candidates,
-          frame: g.listMode ? null : frame,
-        },
-        ticket,
-      );
-    let v = await verify(sentences);
-    let refused = verificationFailureReply(v, g.evidence, g.drugs);
-    if (refused) return refused;
-
-    const omissions = v.ok ? (v.value.entailment?.omissions ?? []).filter((o) => o.grounded) : [];
-    if (omissions.length) {
+    if (answer.omissions.length) {
       const repair = await this.hops.call(
         trace,
         'generation',
         'generate',
-        { ...base, omissions, previous: sentences, retry: false },
+        { ...base, omissions: answer.omissions, previous: answer.sentences, retry: false },
         ticket,
       );
-      if (!repair.ok) return generationFailureReply(repair.code, g.drugs);
-      // a repair that gives up or says nothing fails closed, as the first answer would
-      if (!repair.value.evidence_sufficient || !repair.value.answer_sentences.length) return noEvidence();
-      sentences = repair.value.answer_sentences;
-      v = await verify(sentences);
-      refused = verificationFailureReply(v, g.evidence, g.drugs);
-      if (refused) return refused;
+      answer = await this.checked(ctx, g, repair);
+      if (answer.reply) return answer.reply;
     }
-    const reply = answeredReply(g.header, sentences, g.evidence, g.drugs, g.reason ?? 'answered', g.trailer ?? []);
+    const reply = answeredReply(
+      g.header,
+      answer.sentences,
+      g.evidence,
+      g.drugs,
+      g.reason ?? 'answered',
+      g.trailer ?? [],
+    );
     return { ...reply, notices: [...(g.notices ?? []), ...reply.notices] };
+  }
+
+  /**
+   * Holds one generated answer to every rule, the first answer and the repair alike: a hop
+   * failure fails closed (never any model text); an answer that gives up or says nothing is no
+   * evidence; a refusal by the checks in code or by entailment abstains. What passes comes back
+   * with the grounded omissions a repair may add.
+   */
+  private async checked(ctx: TurnContext, g: GroundedRequest, gen: HopOutcome<GenerationOutput>): Promise<Checked> {
+    if (!gen.ok) return { reply: generationFailureReply(gen.code, g.drugs) };
+    const sentences = gen.value.answer_sentences;
+    if (!gen.value.evidence_sufficient || !sentences.length) return { reply: this.noEvidence(ctx, g) };
+    const v = await this.hops.call(
+      ctx.trace,
+      'verification',
+      'verify',
+      {
+        query: g.query,
+        answer_sentences: sentences,
+        evidence: g.evidence,
+        user_numbers: userNumbers([...ctx.userTurns, ctx.turn], ctx.frame),
+        list_mode: g.listMode,
+        candidates: g.candidates,
+        frame: g.listMode ? null : ctx.frame,
+      },
+      ctx.ticket,
+    );
+    const refused = verificationFailureReply(v, g.evidence, g.drugs);
+    if (refused) return { reply: refused };
+    const omissions = v.ok ? (v.value.entailment?.omissions ?? []).filter((o) => o.grounded) : [];
+    return { reply: null, sentences, omissions };
+  }
+
+  private noEvidence(ctx: TurnContext, g: GroundedRequest): AgentReply {
+    const names = g.drugs.map(ctx.nameOf).join(', ');
+    return abstain('no_evidence', W.noEvidence(names, ctx.frame.attribute), g.drugs, g.notices);
   }
 
   /** ANSWER_PROVIDER=disabled: no LLM at all — the evidence itself, verbatim, with citations; a cut is said. */

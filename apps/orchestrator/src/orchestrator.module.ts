@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CorpusModule, DatabaseModule } from '@app/persistence';
-import { ConfigModule, QueueModule } from '@app/platform';
+import { QueueModule } from '@app/platform';
 import { AnswerPaths } from './answer-paths';
 import { HousekeepingService } from './housekeeping.service';
 import { OrchestratorController } from './orchestrator.controller';
@@ -8,7 +8,7 @@ import { RagAgent } from './rag-agent.service';
 import { TracedHops } from './traced-hops';
 
 @Module({
-  imports: [ConfigModule, QueueModule, DatabaseModule, CorpusModule],
+  imports: [QueueModule, DatabaseModule, CorpusModule],
   controllers: [OrchestratorController],
   providers: [RagAgent, AnswerPaths, TracedHops, HousekeepingService],
   exports: [RagAgent, TracedHops, HousekeepingService],

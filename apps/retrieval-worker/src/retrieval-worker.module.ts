@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CorpusModule, DatabaseModule } from '@app/persistence';
-import { ConfigModule, QueueModule } from '@app/platform';
+import { QueueModule } from '@app/platform';
 import { RetrievalController } from './retrieval.controller';
 import { RetrievalService } from './retrieval.service';
 
 @Module({
-  imports: [ConfigModule, QueueModule, DatabaseModule, CorpusModule],
+  imports: [QueueModule, DatabaseModule, CorpusModule],
   controllers: [RetrievalController],
   providers: [RetrievalService],
 })

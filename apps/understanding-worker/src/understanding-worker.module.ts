@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CorpusModule, DatabaseModule } from '@app/persistence';
-import { ConfigModule, QueueModule } from '@app/platform';
+import { QueueModule } from '@app/platform';
 import { UnderstandingController } from './understanding.controller';
 import { UnderstandingService } from './understanding.service';
 
 @Module({
-  imports: [ConfigModule, QueueModule, DatabaseModule, CorpusModule],
+  imports: [QueueModule, DatabaseModule, CorpusModule],
   controllers: [UnderstandingController],
   providers: [UnderstandingService],
 })

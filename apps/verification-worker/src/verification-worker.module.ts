@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ANSWER_VERIFIER, bedrockProviderFor, StubVerifier, type AnswerVerifier } from '@app/llm';
 import { CorpusModule, CorpusService, DatabaseModule } from '@app/persistence';
-import { APP_CONFIG, ConfigModule, QueueModule, type AppConfig } from '@app/platform';
+import { APP_CONFIG, QueueModule, type AppConfig } from '@app/platform';
 import { VerificationController } from './verification.controller';
 import { VerificationService } from './verification.service';
 
@@ -16,7 +16,7 @@ export function createVerifier(c: AppConfig, corpus: CorpusService): AnswerVerif
 }
 
 @Module({
-  imports: [ConfigModule, QueueModule, DatabaseModule, CorpusModule],
+  imports: [QueueModule, DatabaseModule, CorpusModule],
   controllers: [VerificationController],
   providers: [
     VerificationService,

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { Module, type INestApplication, type Type } from '@nestjs/common';
+import { Module, type DynamicModule, type INestApplication, type ModuleMetadata, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import type { QueueName } from '@app/contracts';
@@ -7,6 +7,7 @@ import { BullMqServer } from '../bullmq-server';
 import { ConfigError, loadConfig, type AppConfig } from '../config';
 import { REPLICA } from '../job-context';
 import { checkPortFree, EXIT, portRefusal, StartupRefusal, urlOf } from '../startup';
+import { ConfigModule } from './config.module';
 import { LoggingModule } from './logging.module';
 
 /** Default concurrency per worker kind when WORKER_CONCURRENCY is 0. */
@@ -46,7 +47,10 @@ export function startOrExit(start: () => Promise<void>): void {
   start().catch(exitForStartError);
 }
 
-/** Validates configuration before anything else; prints one line per bad variable and exits. */
+/**
+ * Validates configuration before anything else; prints one line per bad variable and exits. The
+ * one place a process parses its configuration: the result goes to appRoot, which injects it.
+ */
 export function configOrExit(): AppConfig {
   try {
     return loadConfig();
@@ -87,7 +91,12 @@ export function logListening(app: INestApplication, what: Record<string, unknown
 }
 
 @Module({})
-class QueueAppRoot {}
+class AppRoot {}
+
+/** An app's root module: the modules it runs, with the configuration the process parsed injected as APP_CONFIG. */
+export function appRoot(config: AppConfig, ...modules: NonNullable<ModuleMetadata['imports']>): DynamicModule {
+  return { module: AppRoot, imports: [ConfigModule.forRoot(config), ...modules] };
+}
 
 /**
  * Starts an app that consumes queues (a worker or the orchestrator): the queue servers plus a
@@ -100,10 +109,7 @@ export function runQueueApp(module: Type, queues: QueueName[], defaultPort: numb
     const config = configOrExit();
     const port = config.METRICS_PORT ?? defaultPort;
     await checkPortFree(config.HOST, port, 'METRICS_PORT');
-    const app = await NestFactory.create(
-      { module: QueueAppRoot, imports: [module, LoggingModule] } as unknown as Type,
-      PROCESS_APP_OPTIONS,
-    );
+    const app = await NestFactory.create(appRoot(config, module, LoggingModule), PROCESS_APP_OPTIONS);
     app.useLogger(app.get(PinoLogger));
     exitCleanlyOnSignals(app, config.SHUTDOWN_TIMEOUT_MS);
     for (const q of queues) app.connectMicroservice({ strategy: serverFor(q, config) }, { inheritAppConfig: true });

@@ -3,7 +3,6 @@ import { Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { jobFields } from '../job-context';
-import { ConfigModule } from './config.module';
 
 /**
  * JSON logs (pino). Secrets and turn text stay out: the Authorization header and cookies
@@ -14,7 +13,6 @@ import { ConfigModule } from './config.module';
 @Module({
   imports: [
     LoggerModule.forRootAsync({
-      imports: [ConfigModule],
       inject: [APP_CONFIG],
       useFactory: (c: AppConfig) => {
         return {
