@@ -88,7 +88,10 @@ export class TurnSubmissionService {
       if (kind !== 'outage') throw e;
       // The conversation store is down: answer this turn without memory and without
       // storing it (fail-open, like the memory read); the reply says so.
-      this.log.warn(`conversation store unavailable: answering turn without memory (${(e as Error).message})`);
+      this.log.warn({
+        msg: 'conversation store unavailable: answering the turn without memory',
+        error: (e as Error).message,
+      });
       return this.submitDegraded(principal, turn, progress);
     }
   }
@@ -181,7 +184,7 @@ export class TurnSubmissionService {
           { turn_id: turnId },
         );
       await this.turns.fail(turnId, `${o.code}: ${o.message}`).catch(() => undefined);
-      this.log.warn(`turn ${turnId} failed: ${o.code}`);
+      this.log.warn({ msg: 'turn failed', turn_id: turnId, code: o.code });
       if (o.code === 'store_schema_missing') throw schemaMissing();
       throw new ApiError(503, 'unavailable', 'the answering service is unavailable; try again shortly');
     });

@@ -29,7 +29,7 @@ class DatabaseShutdown implements OnApplicationShutdown {
         await ds.initialize();
         if (c.RUN_MIGRATIONS) {
           const ran = await migrate(ds);
-          if (ran.length) log.log(`migrations applied: ${ran.join(', ')}`);
+          if (ran.length) log.log({ msg: 'migrations applied', migrations: ran });
         }
         return ds;
       },

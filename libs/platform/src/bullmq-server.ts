@@ -194,9 +194,11 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
       const env = HopEnvelopeSchema.safeParse(value);
       return env.success ? (env.data as HopOutcome<unknown>) : failure('internal', 'handler returned no envelope');
     } catch (err) {
-      // An RpcException from Nest's default handler arrives as a plain {status, message};
-      // the completion line logs the message with the job's fields
+      // What escaped the handler's exception filter: logged here with its stack (the job's
+      // fields come from the context). An RpcException from Nest's default handler arrives
+      // as a plain {status, message}.
       const message = err instanceof Error ? err.message : String((err as { message?: unknown })?.message ?? err);
+      this.log.error({ msg: 'hop handler threw', error: message, stack: err instanceof Error ? err.stack : undefined });
       return failure('internal', message);
     }
   }

@@ -66,7 +66,7 @@ export class HopExceptionFilter implements ExceptionFilter {
     const code = failureCodeOf(exception);
     const message = exception instanceof Error ? exception.message : 'handler failed';
     if (exception instanceof ProviderUnavailable) metrics.providerErrors.inc({ kind: exception.kind });
-    if (code === 'internal') this.log.error(`hop handler failed: ${message}`);
+    if (code === 'internal') this.log.error({ msg: 'hop handler failed', error: message });
     return of(failure(code, message));
   }
 }
