@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Module, type INestMicroservice, type Type } from '@nestjs/common';
+import type { INestMicroservice, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Redis } from 'ioredis';
 import type { QueueName } from '@app/contracts';
-import { DatabaseModule } from '@app/persistence';
 import { BullHopClient, loadConfig, RequestBudget, serverFor } from '@app/platform';
 import { API_KEYS } from '../support/test-env';
 
@@ -20,10 +19,8 @@ export async function startWorker(module: Type, queue: QueueName): Promise<Harne
   process.env.GATEWAY_API_KEYS = API_KEYS;
   process.env.LOG_LEVEL = 'silent';
   const config = loadConfig();
-  // as each worker's main does: its database tells which deployment owns the queue prefix
-  @Module({ imports: [module, DatabaseModule] })
-  class WorkerApp {}
-  const app: INestMicroservice = await NestFactory.createMicroservice(WorkerApp, {
+  // the worker module declares its own infrastructure, as its main runs it
+  const app: INestMicroservice = await NestFactory.createMicroservice(module, {
     strategy: serverFor(queue, config),
     logger: false,
   });

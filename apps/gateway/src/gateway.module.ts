@@ -2,11 +2,12 @@ import { Logger, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { Redis } from 'ioredis';
-import { DatabaseModule, HealthModule } from '@app/persistence';
+import { DatabaseModule } from '@app/persistence';
 import {
   APP_CONFIG,
   ConfigError,
   ConfigModule,
+  HealthModule,
   LoggingModule,
   PRODUCER_REDIS,
   QueueModule,

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { AgentReply, QueryFrame, TurnJob, TurnReply } from '@app/contracts';
+import { StoreSchemaMissing, type AgentReply, type QueryFrame, type TurnJob, type TurnReply } from '@app/contracts';
 import {
   annotateReply,
   applyClarifyBreaker,
@@ -16,7 +16,7 @@ import {
   TurnRepository,
   type Memory,
 } from '@app/persistence';
-import { APP_CONFIG, metrics, RequestBudget, StoreSchemaMissing, TurnEvents, type AppConfig } from '@app/platform';
+import { APP_CONFIG, metrics, RequestBudget, TurnEvents, type AppConfig } from '@app/platform';
 import { AnswerPaths, type TurnContext } from './answer-paths';
 import { TraceRecorder } from './trace-recorder';
 import { TracedHops } from './traced-hops';

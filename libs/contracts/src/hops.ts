@@ -217,6 +217,11 @@ export const HopEnvelopeSchema = z.discriminatedUnion('ok', [
 ]);
 export type HopOutcome<T> = { ok: true; value: T } | { ok: false; code: FailureCode; message: string };
 
+/** A hop's typed failure: the one shape every failure path ends in. */
+export function failure<T>(code: FailureCode, message: string): HopOutcome<T> {
+  return { ok: false, code, message };
+}
+
 /** What a job carries besides the payload. */
 export const JobDataSchema = z.object({
   turn_id: z.string(),

@@ -3,8 +3,7 @@ import { BaseRpcContext, Server, type CustomTransportStrategy } from '@nestjs/mi
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { lastValueFrom } from 'rxjs';
-import { HopEnvelopeSchema, JobDataSchema, opsOf, type HopOutcome, type QueueName } from '@app/contracts';
-import { failure } from './hop-client';
+import { failure, HopEnvelopeSchema, JobDataSchema, opsOf, type HopOutcome, type QueueName } from '@app/contracts';
 import { jobFields, REPLICA, runInJobContext, type JobFields } from './job-context';
 import { metrics } from './metrics';
 import { workerRedis } from './redis';

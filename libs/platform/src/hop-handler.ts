@@ -14,11 +14,17 @@ import {
 } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { map, of, type Observable } from 'rxjs';
-import { hopSchemas, type OpOf, type QueueName } from '@app/contracts';
+import {
+  failure,
+  failureCodeOf,
+  hopSchemas,
+  InvalidPayload,
+  ProviderUnavailable,
+  type OpOf,
+  type QueueName,
+} from '@app/contracts';
 import { transportIdFor } from './bullmq-server';
-import { failureCodeOf, InvalidPayload, ProviderUnavailable } from './errors';
 import { metrics } from './metrics';
-import { failure } from './hop-client';
 
 /** Validates a hop payload against the contract map (zod), before the handler runs. */
 export class HopPayloadPipe implements PipeTransform {

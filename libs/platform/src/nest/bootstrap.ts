@@ -7,6 +7,7 @@ import { BullMqServer } from '../bullmq-server';
 import { ConfigError, loadConfig, type AppConfig } from '../config';
 import { REPLICA } from '../job-context';
 import { checkPortFree, EXIT, portRefusal, StartupRefusal, urlOf } from '../startup';
+import { HealthModule } from './health.controller';
 import { LoggingModule } from './logging.module';
 
 /** Default concurrency per worker kind when WORKER_CONCURRENCY is 0. */
@@ -91,9 +92,11 @@ class QueueAppRoot {}
 
 /**
  * Starts an app that consumes queues (a worker or the orchestrator): the queue servers plus a
- * small HTTP port (METRICS_PORT, else `defaultPort`) for /health, /ready and /metrics. A taken
- * port stops it before it connects to anything; the deployment identity is checked (app.init)
- * before the port opens and before any job is taken.
+ * small HTTP port (METRICS_PORT, else `defaultPort`) for /health, /ready and /metrics. `module`
+ * declares its own infrastructure (configuration, queues, database); this adds what every
+ * process serves: the logger and the health routes. A taken port stops it before it connects
+ * to anything; the deployment identity is checked (app.init) before the port opens and before
+ * any job is taken.
  */
 export function runQueueApp(module: Type, queues: QueueName[], defaultPort: number): void {
   startOrExit(async () => {
@@ -101,7 +104,7 @@ export function runQueueApp(module: Type, queues: QueueName[], defaultPort: numb
     const port = config.METRICS_PORT ?? defaultPort;
     await checkPortFree(config.HOST, port, 'METRICS_PORT');
     const app = await NestFactory.create(
-      { module: QueueAppRoot, imports: [module, LoggingModule] } as unknown as Type,
+      { module: QueueAppRoot, imports: [module, LoggingModule, HealthModule] } as unknown as Type,
       PROCESS_APP_OPTIONS,
     );
     app.useLogger(app.get(PinoLogger));
