@@ -81,7 +81,7 @@ export default tseslint.config(
     },
   },
   {
-    // the PDF pipeline's steps are pure: only the CLI reads and writes files (DESIGN, "From the PDF")
+    // the PDF pipeline's steps are pure functions over bytes and text: only the CLI reads and writes files
     files: ['libs/ingest/src/**/*.ts'],
     ignores: ['**/*.spec.ts'],
     rules: {

@@ -4,9 +4,8 @@ import { QueryRequestSchema, TurnReplySchema, type TurnJob, type TurnReply } fro
 import { classifyStoreError, TurnRepository, type TurnConversation, type TurnEntity } from '@app/persistence';
 import { APP_CONFIG, HOP_CLIENT, type AppConfig, type HopClient } from '@app/platform';
 import type { ApiPrincipal } from './api-keys';
-import { ApiError, badRequest, notFound } from './errors';
+import { ApiError, badRequest, notFound, requireUuid } from './errors';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const REPLAY_POLL_MS = 50;
 
 export interface Submitted {
@@ -51,7 +50,7 @@ export class TurnSubmissionService {
     if (legacy && parsed.data.conversation_id !== undefined)
       throw badRequest('conversation_id is not accepted on the stateless path');
     const id = parsed.data.conversation_id;
-    if (id !== undefined && !UUID.test(id)) throw badRequest('conversation_id must be a UUID');
+    if (id !== undefined) requireUuid(id, 'conversation_id');
     return { turn: parsed.data.turn, conversationId: id ?? null };
   }
 

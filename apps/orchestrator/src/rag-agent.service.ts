@@ -25,9 +25,9 @@ import { TracedHops } from './traced-hops';
 const HISTORY_LINES = 12;
 
 /**
- * One turn, in the order of the seed's sequence diagram: budget, memory (fail-open),
- * understanding hop, frame merge, route, answer path hops, circuit breaker, one
- * persisting transaction, trace (written even when the turn fails).
+ * One turn, in this order: budget, memory (fail-open), understanding hop, frame merge,
+ * route, answer path hops, circuit breaker, one persisting transaction, trace (written even
+ * when the turn fails).
  */
 @Injectable()
 export class RagAgent {

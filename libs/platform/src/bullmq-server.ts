@@ -13,17 +13,13 @@ export function transportIdFor(queue: QueueName): symbol {
   return Symbol.for(`duocthu.bullmq.${queue}`);
 }
 
-/** What a hop handler sees besides its payload. */
-export class HopContext extends BaseRpcContext<[Job, string, number]> {
-  get job(): Job {
-    return this.args[0];
-  }
+/**
+ * What a hop handler sees besides its payload: the turn it works for (its budget is kept
+ * under the turn's id; the deadline is checked before the handler runs).
+ */
+export class HopContext extends BaseRpcContext<[string]> {
   get turnId(): string {
-    return this.args[1];
-  }
-  /** Absolute deadline, ms since the epoch. */
-  get deadline(): number {
-    return this.args[2];
+    return this.args[0];
   }
 }
 
@@ -186,7 +182,7 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
     const handler = this.messageHandlers.get(job.name);
     if (!handler) return failure('internal', `no handler for ${this.queueName}.${job.name}`);
     try {
-      const ctx = new HopContext([job, turn_id, deadline]);
+      const ctx = new HopContext([turn_id]);
       const value = await lastValueFrom(this.transformToObservable(await handler(payload, ctx)), {
         defaultValue: undefined,
       });

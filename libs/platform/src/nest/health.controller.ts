@@ -68,7 +68,8 @@ export class HealthController {
           ? this.indicator.check('workers').down({ stopped })
           : this.indicator.check('workers').up({ queues: queues.map((q) => q.queue) });
       },
-      // EMBEDDING_PROVIDER=disabled: ready, but queries answer 503 (the seed's behaviour)
+      // EMBEDDING_PROVIDER=disabled: the process is ready (nothing to wait for), but every query
+      // answers 503 rag_disabled, so the check says which mode it is in
       () =>
         this.indicator
           .check('rag')
