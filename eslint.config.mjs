@@ -63,7 +63,25 @@ export default tseslint.config(
     },
   },
   {
-    // the PDF pipeline's steps are pure: only the CLI reads and writes files (DESIGN, "From the PDF")
+    // model providers: contracts in, contracts out; no app infrastructure (config, queues, database)
+    files: ['libs/llm/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@nestjs/*', '@app/platform', '@app/persistence', '@app/agent'],
+              message: 'libs/llm depends on libs/contracts and libs/formulary only',
+            },
+            { group: ['../../libs/*', '../../../libs/*'], message: 'import libs through their @app/* alias' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // the PDF pipeline's steps are pure functions over bytes and text: only the CLI reads and writes files
     files: ['libs/ingest/src/**/*.ts'],
     ignores: ['**/*.spec.ts'],
     rules: {

@@ -1,4 +1,4 @@
-import { emptyFrame } from '@app/contracts';
+import { emptyFrame, ProviderUnavailable } from '@app/contracts';
 import {
   bedrockClient,
   BedrockProvider,
@@ -8,7 +8,6 @@ import {
   TitanEmbedder,
   toolJsonSchema,
 } from '@app/llm';
-import { ProviderUnavailable } from '@app/platform';
 import { errorReply, FakeBedrock, toolReply, type FakeRequest } from '../support/fake-bedrock';
 
 const PART = {

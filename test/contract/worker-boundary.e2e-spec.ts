@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { HopPayload, HopResult } from '@app/contracts';
-import { BullMqServer, HopHandler, readFailedReason, RequestBudgetExhausted } from '@app/platform';
+import { RequestBudgetExhausted, type HopPayload, type HopResult } from '@app/contracts';
+import { BullMqServer, HopHandler, readFailedReason } from '@app/platform';
 import { REDIS_URL } from '../support/test-env';
 import { rawQueue, type RawQueue } from './worker-harness';
 

@@ -4,7 +4,6 @@ import { NestFactory } from '@nestjs/core';
 import { Job, Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { QueueName } from '@app/contracts';
-import { DatabaseModule } from '@app/persistence';
 import { appRoot, BullHopClient, RequestBudget, serverFor } from '@app/platform';
 import { testConfig } from '../support/test-config';
 
@@ -59,8 +58,8 @@ export interface Harness {
 /** Starts one worker module alone, consuming its real BullMQ queue, plus a hop client to feed it. */
 export async function startWorker(module: Type, queue: QueueName): Promise<Harness> {
   const config = testConfig();
-  // as each worker's main does: its database tells which deployment owns the queue prefix
-  const app: INestMicroservice = await NestFactory.createMicroservice(appRoot(config, module, DatabaseModule), {
+  // the worker module declares its own infrastructure, as its main runs it
+  const app: INestMicroservice = await NestFactory.createMicroservice(appRoot(config, module), {
     strategy: serverFor(queue, config),
     logger: false,
   });

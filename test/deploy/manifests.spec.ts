@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { PATH_METADATA } from '@nestjs/common/constants';
 import Ajv2019 from 'ajv/dist/2019';
 import { parse, parseAllDocuments } from 'yaml';
-import { HealthController } from '@app/persistence';
-import { CONFIG_KEYS } from '@app/platform';
+import { CONFIG_KEYS, HealthController } from '@app/platform';
 
 const ROOT = join(__dirname, '..', '..');
 const APPS = [

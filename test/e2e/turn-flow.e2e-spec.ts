@@ -19,7 +19,7 @@ describe('one turn end to end (gateway → orchestrator → every worker, real R
       .set('Authorization', `Bearer ${USER_KEY}`)
       .send(conversation_id ? { turn, conversation_id } : { turn });
 
-  it('answers an interaction question in the DESIGN reply shape, with citations quoting the formulary', async () => {
+  it('answers an interaction question in the reply shape of the API, with citations quoting the formulary', async () => {
     const res = await ask('Warfarin và aspirin có tương tác không?').expect(200);
     const reply = TurnReplySchema.parse(res.body);
     expect(reply.decision).toBe('answerable');

@@ -3,7 +3,8 @@ import { Redis } from 'ioredis';
 import { CorpusIndex, namesCondition } from '@app/formulary';
 import { HashEmbedder, type Embedder } from '@app/llm';
 import type { CorpusService } from '@app/persistence';
-import { RequestBudget, RequestBudgetExhausted } from '@app/platform';
+import { RequestBudgetExhausted } from '@app/contracts';
+import { RequestBudget } from '@app/platform';
 import { sampleCorpus } from '../../libs/formulary/src/test-corpus';
 import { RetrievalService } from '@app/retrieval-worker';
 

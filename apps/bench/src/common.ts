@@ -266,7 +266,6 @@ export function machineCpuSeconds(): { busy: number; total: number } {
   }
 }
 
-/** Starts a CPU measurement; `stop()` gives the server's share of one core and the machine's busy share of all cores. */
 /** Redis' own CPU seconds so far (INFO cpu: used_cpu_user + used_cpu_sys). */
 export async function redisCpuSeconds(redis: Redis): Promise<number> {
   const info = await redis.info('cpu');
@@ -274,6 +273,10 @@ export async function redisCpuSeconds(redis: Redis): Promise<number> {
   return field('used_cpu_user') + field('used_cpu_sys');
 }
 
+/**
+ * Starts a CPU measurement; `stop()` gives the server's share of one core and the machine's busy
+ * share of all cores.
+ */
 export function cpuMeter(pid: number): () => { server_cores: number; machine_busy: number } {
   const t0 = now();
   const p0 = processCpuSeconds(pid);

@@ -25,7 +25,7 @@ function killChildren(): void {
 }
 
 /**
- * `npm run bench`: every benchmark of issue 8 against real Redis and Postgres on loopback
+ * `npm run bench`: every benchmark (report.ts lists their targets) against real Redis and Postgres on loopback
  * (its own database and key prefix, removed at the end); prints a table and writes
  * bench/results/<date>.json and bench/results/latest.md.
  *   --only=overhead,throughput,scaling,retrieval,budget,pdf   a subset (results go to a temp dir, not bench/results)

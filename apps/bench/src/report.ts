@@ -28,7 +28,7 @@ export interface Target {
 
 const fmt = (x: number | undefined, d = 2) => (x === undefined || !Number.isFinite(x) ? '—' : String(round(x, d)));
 
-/** Every target of issue 8 with its measured value; null = not measured in this run. */
+/** Every benchmark target with its measured value; null = not measured in this run. */
 export function targets(r: Results, errors: Record<string, string>): Target[] {
   const out: Target[] = [];
   const missing = (benchmark: string, target: string, key: string) =>

@@ -70,6 +70,15 @@ export class ApiKeys {
 
 export const API_KEYS = Symbol('API_KEYS');
 
+/**
+ * The key an `Authorization: Bearer <key>` header presents (at most 512 characters), or
+ * undefined: the one reading of the header for the key guard, the queue dashboard and the
+ * per-key rate limit.
+ */
+export function bearerKey(header: unknown): string | undefined {
+  return typeof header === 'string' ? /^Bearer\s+(\S{1,512})\s*$/i.exec(header)?.[1] : undefined;
+}
+
 /** The principal of the quick start's generated key. */
 export const QUICK_START_NAME = 'quickstart';
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import { API_KEYS, ApiKeys, type ApiPrincipal } from './api-keys';
+import { API_KEYS, ApiKeys, bearerKey, type ApiPrincipal } from './api-keys';
 import { ApiError } from './errors';
 
 export type AuthedRequest = Request & { principal: ApiPrincipal };
@@ -12,9 +12,7 @@ export class ApiKeyGuard implements CanActivate {
 
   canActivate(ctx: ExecutionContext): boolean {
     const req = ctx.switchToHttp().getRequest<AuthedRequest>();
-    const header = req.headers.authorization;
-    const m = typeof header === 'string' ? /^Bearer\s+(\S{1,512})\s*$/i.exec(header) : null;
-    const principal = this.keys.verify(m?.[1]);
+    const principal = this.keys.verify(bearerKey(req.headers.authorization));
     if (!principal) throw new ApiError(401, 'unauthorized', 'missing or invalid API key (Authorization: Bearer <key>)');
     req.principal = principal;
     return true;

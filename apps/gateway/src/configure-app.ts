@@ -10,7 +10,7 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { QUEUE_NAMES } from '@app/contracts';
 import { HOP_CLIENT, httpMetrics, setQueueDepthSource, type BullHopClient } from '@app/platform';
-import { API_KEYS, type ApiKeys } from './api-keys';
+import { API_KEYS, bearerKey, type ApiKeys } from './api-keys';
 import { openApiDocument } from './openapi';
 
 /** The chat page's static files: next to the sources, or next to the bundle in dist/. */
@@ -37,8 +37,7 @@ async function mountQueueDashboard(app: INestApplication): Promise<void> {
     serverAdapter: adapter,
   });
   app.use('/admin/queues', (req: Request, res: Response, next: NextFunction) => {
-    const m = /^Bearer\s+(\S{1,512})\s*$/i.exec(req.headers.authorization ?? '');
-    const who = keys.verify(m?.[1]);
+    const who = keys.verify(bearerKey(req.headers.authorization));
     if (!who)
       return void res.status(401).json({ error: { code: 'unauthorized', message: 'missing or invalid API key' } });
     if (!who.operator)

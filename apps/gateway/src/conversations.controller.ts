@@ -4,9 +4,7 @@ import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swa
 import { ApiErrors, V1 } from './api-errors';
 import { ApiKeyGuard, type AuthedRequest } from './auth.guard';
 import { ConversationDto, TraceDto } from './dto';
-import { ApiError, badRequest, notFound } from './errors';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+import { ApiError, notFound, requireUuid } from './errors';
 
 @ApiTags('conversations')
 @ApiBearerAuth()
@@ -24,7 +22,7 @@ export class ConversationsController {
   @ApiOkResponse({ type: ConversationDto })
   @ApiErrors(...V1, 400, 404)
   async conversation(@Req() req: AuthedRequest, @Param('id') id: string) {
-    if (!UUID.test(id)) throw badRequest('conversation id must be a UUID');
+    requireUuid(id, 'conversation id');
     const c = await this.conversations.findOwned(id, req.principal.name);
     if (!c) throw notFound('conversation');
     const lines = await this.conversations.lines(id);
@@ -43,7 +41,7 @@ export class ConversationsController {
   @ApiErrors(...V1, 400, 403, 404)
   async trace(@Req() req: AuthedRequest, @Param('turnId') turnId: string) {
     if (!req.principal.operator) throw new ApiError(403, 'forbidden', 'traces need an operator key');
-    if (!UUID.test(turnId)) throw badRequest('turn id must be a UUID');
+    requireUuid(turnId, 'turn id');
     const turn = await this.turns.get(turnId);
     if (!turn) throw notFound('turn');
     const events = await this.traces.forTurn(turnId);

@@ -2,8 +2,16 @@ import { Logger, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { Redis } from 'ioredis';
-import { DatabaseModule, HealthModule } from '@app/persistence';
-import { APP_CONFIG, ConfigError, LoggingModule, PRODUCER_REDIS, QueueModule, type AppConfig } from '@app/platform';
+import { DatabaseModule } from '@app/persistence';
+import {
+  APP_CONFIG,
+  ConfigError,
+  HealthModule,
+  LoggingModule,
+  PRODUCER_REDIS,
+  QueueModule,
+  type AppConfig,
+} from '@app/platform';
 import { ApiKeyThrottlerGuard, RedisThrottlerStorage } from './rate-limit';
 import { API_KEYS, ApiKeys, maskKey, QUICK_START_KEY, QUICK_START_NAME } from './api-keys';
 import { ApiKeyGuard } from './auth.guard';

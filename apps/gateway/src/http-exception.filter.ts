@@ -51,7 +51,11 @@ export class HttpErrorFilter implements ExceptionFilter {
     const status = e?.status ?? e?.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500)
       return void res.status(status).json(body(BY_STATUS[status] ?? 'bad_request', 'bad request'));
-    this.log.error(`unhandled error: ${(exception as Error)?.message ?? String(exception)}`);
+    this.log.error({
+      msg: 'unhandled error',
+      error: (exception as Error)?.message ?? String(exception),
+      stack: (exception as Error)?.stack,
+    });
     res.status(500).json(body('internal', 'internal error'));
   }
 }

@@ -17,10 +17,8 @@ import { APP_CONFIG, PRODUCER_REDIS, TurnEvents, type AppConfig, type TurnEvent 
 import { ApiErrors, V1, WITH_BODY } from './api-errors';
 import { AnswerRequestDto, QueryRequestDto, TurnAcceptedDto, TurnReplyDto, TurnStatusDto } from './dto';
 import { ApiKeyGuard, type AuthedRequest } from './auth.guard';
-import { ApiError, badRequest, notFound } from './errors';
+import { ApiError, notFound, requireUuid } from './errors';
 import { TurnSubmissionService } from './turn-submission.service';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 function requireJson(req: AuthedRequest): void {
   if (!req.is('application/json'))
@@ -84,7 +82,7 @@ export class RagController {
   @ApiOkResponse({ type: TurnStatusDto })
   @ApiErrors(...V1, 400, 404)
   async turn(@Req() req: AuthedRequest, @Param('id') id: string) {
-    if (!UUID.test(id)) throw badRequest('turn id must be a UUID');
+    requireUuid(id, 'turn id');
     const t = await this.turns.getOwned(id, req.principal.name);
     if (!t) throw notFound('turn');
     return {
@@ -109,7 +107,7 @@ export class RagController {
   })
   @ApiErrors(...V1, 400, 404)
   async stream(@Req() req: AuthedRequest, @Res() res: Response, @Param('id') id: string): Promise<void> {
-    if (!UUID.test(id)) throw badRequest('turn id must be a UUID');
+    requireUuid(id, 'turn id');
     if (!(await this.turns.getOwned(id, req.principal.name))) throw notFound('turn');
     res.status(200).set({
       'Content-Type': 'text/event-stream; charset=utf-8',

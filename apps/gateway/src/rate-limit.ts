@@ -3,6 +3,7 @@ import { Injectable, type ExecutionContext } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import type { Redis } from 'ioredis';
+import { bearerKey } from './api-keys';
 
 // One window per key: count the hit, (re)arm the expiry, block past the limit.
 const HIT = `
@@ -61,8 +62,7 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
 @Injectable()
 export class ApiKeyThrottlerGuard extends ThrottlerGuard {
   protected override async getTracker(req: Record<string, unknown>): Promise<string> {
-    const auth = (req.headers as Record<string, string | undefined>)?.authorization ?? '';
-    const token = /^Bearer\s+(\S+)/i.exec(auth)?.[1];
+    const token = bearerKey((req.headers as Record<string, string | undefined>)?.authorization);
     return token
       ? `key:${createHash('sha256').update(token).digest('hex').slice(0, 32)}`
       : `ip:${String(req.ip ?? 'unknown')}`;

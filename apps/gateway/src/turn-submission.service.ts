@@ -4,9 +4,8 @@ import { QueryRequestSchema, TurnReplySchema, type TurnJob, type TurnReply } fro
 import { classifyStoreError, TurnRepository, type TurnConversation, type TurnEntity } from '@app/persistence';
 import { APP_CONFIG, HOP_CLIENT, type AppConfig, type HopClient } from '@app/platform';
 import type { ApiPrincipal } from './api-keys';
-import { ApiError, badRequest, notFound } from './errors';
+import { ApiError, badRequest, notFound, requireUuid } from './errors';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const REPLAY_POLL_MS = 50;
 
 export interface Submitted {
@@ -51,7 +50,7 @@ export class TurnSubmissionService {
     if (legacy && parsed.data.conversation_id !== undefined)
       throw badRequest('conversation_id is not accepted on the stateless path');
     const id = parsed.data.conversation_id;
-    if (id !== undefined && !UUID.test(id)) throw badRequest('conversation_id must be a UUID');
+    if (id !== undefined) requireUuid(id, 'conversation_id');
     return { turn: parsed.data.turn, conversationId: id ?? null };
   }
 
@@ -88,7 +87,10 @@ export class TurnSubmissionService {
       if (kind !== 'outage') throw e;
       // The conversation store is down: answer this turn without memory and without
       // storing it (fail-open, like the memory read); the reply says so.
-      this.log.warn(`conversation store unavailable: answering turn without memory (${(e as Error).message})`);
+      this.log.warn({
+        msg: 'conversation store unavailable: answering the turn without memory',
+        error: (e as Error).message,
+      });
       return this.submitDegraded(principal, turn, progress);
     }
   }
@@ -181,7 +183,7 @@ export class TurnSubmissionService {
           { turn_id: turnId },
         );
       await this.turns.fail(turnId, `${o.code}: ${o.message}`).catch(() => undefined);
-      this.log.warn(`turn ${turnId} failed: ${o.code}`);
+      this.log.warn({ msg: 'turn failed', turn_id: turnId, code: o.code });
       if (o.code === 'store_schema_missing') throw schemaMissing();
       throw new ApiError(503, 'unavailable', 'the answering service is unavailable; try again shortly');
     });

@@ -3,7 +3,10 @@ import type { HopPayload, HopResult } from '@app/contracts';
 import { ANSWER_GENERATOR, type AnswerGenerator } from '@app/llm';
 import { RequestBudget } from '@app/platform';
 
-/** LLM calls #3, #3b and #5: one provider call per job, after budget.require(). */
+/**
+ * Generation — the first answer, its retry when the first said the evidence was insufficient,
+ * and the completeness repair: one provider call per job, after budget.require().
+ */
 @Injectable()
 export class GenerationService {
   constructor(

@@ -1,5 +1,4 @@
-import type { GenerationOutput, TurnReply, VerifyResult } from '@app/contracts';
-import { ProviderUnavailable } from '@app/platform';
+import { ProviderUnavailable, type GenerationOutput, type TurnReply, type VerifyResult } from '@app/contracts';
 import { newTestAgent, quoting, verifyResult } from './testing/test-agent';
 
 /** The generated text of the test's answers: none of it may reach a reply that abstains. */

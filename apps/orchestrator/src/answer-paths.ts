@@ -36,7 +36,7 @@ export interface TurnContext {
   ticket: HopTicket;
   trace: TraceRecorder;
   nameOf: (drugId: string) => string;
-  /** Legacy path: run the sufficiency check (call #2). */
+  /** Legacy path: ask the model whether the evidence suffices before generating (fail-open). */
   legacy: boolean;
   /** No memory (legacy path, store down): a question back cannot be answered, so none is asked. */
   stateless: boolean;
@@ -62,7 +62,10 @@ const VERBATIM_PARTS = 8;
 
 const allQuarantined = (parts: EvidencePart[]) => parts.length > 0 && parts.every((p) => p.quarantined_page !== null);
 
-/** The three answer paths of the seed and the grounded-answer call sequence they share. */
+/**
+ * The three answer paths — one drug's section, an interaction between drugs, the drugs for a
+ * condition — and the grounded-answer call sequence they share.
+ */
 @Injectable()
 export class AnswerPaths {
   constructor(
@@ -204,10 +207,10 @@ export class AnswerPaths {
   }
 
   /**
-   * The grounded-answer call sequence: [sufficiency (legacy only, fail-open)] → generation →
-   * [retry once if the model said the evidence was insufficient] → checks in code + entailment →
-   * [one repair + re-verify for a grounded omission]. Every failure is closed; the repair's
-   * output is held to the same rules as the first answer's.
+   * The model calls of a grounded answer, in order: [sufficiency (legacy only, fail-open)] →
+   * generation → [retry once if the model said the evidence was insufficient] → checks in code
+   * + entailment → [one repair + re-verify for a grounded omission]. Every failure is closed;
+   * the repair's output is held to the same rules as the first answer's.
    */
   private async grounded(ctx: TurnContext, g: GroundedRequest): Promise<AgentReply> {
     if (this.retrievalOnly) return this.quoteVerbatim(g);

@@ -38,10 +38,10 @@ export class HousekeepingService implements OnModuleInit, OnApplicationShutdown 
   async sweep(): Promise<number> {
     try {
       const n = await this.turns.sweepOrphans(this.config.GATEWAY_WAIT_MS * 2);
-      if (n) this.log.warn(`marked ${n} orphaned turn(s) failed`);
+      if (n) this.log.warn({ msg: 'orphaned turns marked failed', turns: n });
       return n;
     } catch (e) {
-      this.log.warn(`sweep failed: ${(e as Error).message}`);
+      this.log.warn({ msg: 'orphan sweep failed', error: (e as Error).message });
       return 0;
     }
   }
@@ -49,9 +49,9 @@ export class HousekeepingService implements OnModuleInit, OnApplicationShutdown 
   async purge(): Promise<void> {
     try {
       const r = await this.turns.purgeOlderThan(this.config.CONVERSATION_RETENTION_DAYS);
-      if (r.conversations || r.turns || r.traces) this.log.log(`retention purge: ${JSON.stringify(r)}`);
+      if (r.conversations || r.turns || r.traces) this.log.log({ msg: 'retention purge', ...r });
     } catch (e) {
-      this.log.warn(`retention purge failed: ${(e as Error).message}`);
+      this.log.warn({ msg: 'retention purge failed', error: (e as Error).message });
     }
   }
 }

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { metrics, ProviderUnavailable, StoreSchemaMissing } from '@app/platform';
+import { ProviderUnavailable, StoreSchemaMissing } from '@app/contracts';
+import { metrics } from '@app/platform';
 import { newTestAgent } from './testing/test-agent';
 
 const storeDown = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { AgentReply, QueryFrame, TurnJob, TurnReply } from '@app/contracts';
+import { StoreSchemaMissing, type AgentReply, type QueryFrame, type TurnJob, type TurnReply } from '@app/contracts';
 import {
   annotateReply,
   applyClarifyBreaker,
@@ -16,7 +16,7 @@ import {
   TurnRepository,
   type Memory,
 } from '@app/persistence';
-import { APP_CONFIG, metrics, RequestBudget, StoreSchemaMissing, TurnEvents, type AppConfig } from '@app/platform';
+import { APP_CONFIG, metrics, RequestBudget, TurnEvents, type AppConfig } from '@app/platform';
 import { AnswerPaths, type TurnContext } from './answer-paths';
 import { TraceRecorder } from './trace-recorder';
 import { TracedHops } from './traced-hops';
@@ -25,9 +25,9 @@ import { TracedHops } from './traced-hops';
 const HISTORY_LINES = 12;
 
 /**
- * One turn, in the order of the seed's sequence diagram: budget, memory (fail-open),
- * understanding hop, frame merge, route, answer path hops, circuit breaker, one
- * persisting transaction, trace (written even when the turn fails).
+ * One turn, in this order: budget, memory (fail-open), understanding hop, frame merge,
+ * route, answer path hops, circuit breaker, one persisting transaction, trace (written even
+ * when the turn fails).
  */
 @Injectable()
 export class RagAgent {
@@ -72,7 +72,7 @@ export class RagAgent {
       // the trace is written even when the turn fails; a trace outage never fails the turn
       await this.traces.write(job.turn_id, trace.events).catch((e) => {
         metrics.traceWriteFailures.inc();
-        this.log.warn(`trace write failed: ${(e as Error).message}`);
+        this.log.warn({ msg: 'trace write failed', turn_id: job.turn_id, error: (e as Error).message });
       });
     }
   }
@@ -196,7 +196,7 @@ export class RagAgent {
       // the user still gets the reply; the loss is visible in the trace
       metrics.persistFailures.inc();
       trace.add('persist', 'complete_turn', 'write_failed', t, { error: (e as Error).message });
-      this.log.error(`turn ${job.turn_id}: persisting failed: ${(e as Error).message}`);
+      this.log.error({ msg: 'persisting the turn failed', turn_id: job.turn_id, error: (e as Error).message });
       // at least end the turn, so the conversation is not left with a turn in flight
       await this.turns.finish(job.turn_id, result).catch(() => undefined);
     }
@@ -227,7 +227,11 @@ export class RagAgent {
       if (classifyStoreError(e) === 'schema') {
         // a missing table is a broken deployment, not an outage: the turn fails and says so
         trace.add('memory', 'recent', 'schema_missing', t, { error: (e as Error).message });
-        this.log.error(`turn ${job.turn_id}: the conversation store's schema is incomplete: ${(e as Error).message}`);
+        this.log.error({
+          msg: 'the conversation store schema is incomplete',
+          turn_id: job.turn_id,
+          error: (e as Error).message,
+        });
         throw new StoreSchemaMissing((e as Error).message);
       }
       metrics.memoryFailOpen.inc();

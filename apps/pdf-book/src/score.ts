@@ -9,7 +9,7 @@ export interface PlacedPart extends MonographPart {
   section: string;
 }
 
-/** How a conversion compares with the book it came from (issue 19's measures). */
+/** How a conversion compares with the book it came from: text, dosing and table parts recovered, parts written. */
 export interface Score {
   /** Text parts (paragraphs, regimens, certain tables) and how many came back exactly. */
   text_parts: number;

@@ -7,8 +7,9 @@ import { RequestBudget } from '@app/platform';
 
 /**
  * verify: the checks in code (citations, numeric grounding, in list mode the candidate set,
- * band rows and polarity) and — only if all pass — entailment (LLM call #4/#6).
- * check_sufficiency: call #2 (the caller fails open).
+ * band rows and polarity) and — only if all pass — the model's entailment check (of the
+ * answer, and again of a repaired answer).
+ * check_sufficiency: the model says whether the evidence suffices (the caller fails open).
  */
 @Injectable()
 export class VerificationService {

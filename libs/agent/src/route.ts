@@ -41,8 +41,9 @@ export function asksReverseRelation(turn: string): boolean {
 }
 
 /**
- * The routing table of the seed: 16 rows, in order, first match wins. Pure: the
- * same turn and frame always route the same way.
+ * The routing table: 16 rows, tried in order, the first match wins (the row numbers in the
+ * comments below; a trace names the row that routed the turn). Pure: the same turn and
+ * frame always route the same way.
  */
 export function route(turn: string, frame: QueryFrame, nameOf: NameOf, ctx: RouteContext = {}): RouteOutcome {
   const t = frame.turn_type;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+/** The longest turn a user may send, after trimming: the API, the turn job and the understanding hop hold it. */
 export const MAX_TURN_CHARS = 2000;
 
 /** C0 controls other than tab, newline and carriage return (NUL cannot even be stored). */

@@ -103,7 +103,7 @@ export const EMPTY_PATIENT: PatientContext = {
   allergies: [],
 };
 
-/** What the understanding step extracted from a turn (LLM call #1 or the stub parser). */
+/** What the understanding step extracted from a turn (the model's understanding call or the stub parser). */
 export const QueryFrameSchema = z.object({
   turn_type: TurnTypeSchema,
   /** Resolved formulary drug ids. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_TURN_CHARS } from './api';
 import { EvidencePartSchema, RetrievalResultSchema } from './evidence';
 import { PatientContextSchema, QueryFrameSchema, SectionKeySchema } from './frame';
 import { TurnReplySchema } from './reply';
@@ -15,7 +16,7 @@ export const AnswerSentenceSchema = z.object({
 });
 export type AnswerSentence = z.infer<typeof AnswerSentenceSchema>;
 
-/** Generation output contract (LLM call #3/#3b/#5, tool `answer_from_evidence`). */
+/** Generation output contract (first answer, retry and repair; tool `answer_from_evidence`). */
 export const GenerationOutputSchema = z.object({
   answer_sentences: z.array(AnswerSentenceSchema).max(40),
   evidence_sufficient: z.boolean(),
@@ -31,7 +32,7 @@ export const OmissionSchema = z.object({
 });
 export type Omission = z.infer<typeof OmissionSchema>;
 
-/** Entailment output contract (LLM call #4/#6, tool `check_entailment`). */
+/** Entailment output contract (the answer's check and a repaired answer's; tool `check_entailment`). */
 export const EntailmentSchema = z.object({
   entailed: z.boolean(),
   unsupported_claims: z.array(z.string().max(1000)).max(20),
@@ -48,7 +49,7 @@ const GenerateRequestSchema = z.object({
   candidates: z.array(z.string()).max(60),
   /** repair: the grounded omissions the previous answer left out. */
   omissions: z.array(OmissionSchema).max(20),
-  /** 3b: the first attempt said the evidence was insufficient. */
+  /** Retry: the first attempt said the evidence was insufficient. */
   retry: z.boolean(),
   previous: z.array(AnswerSentenceSchema).max(40),
 });
@@ -85,7 +86,7 @@ export const TurnJobSchema = z.object({
   /** Null on the stateless legacy path. */
   conversation_id: z.string().uuid().nullable(),
   owner: z.string().max(200),
-  turn: z.string().min(1).max(2000),
+  turn: z.string().min(1).max(MAX_TURN_CHARS),
   /** Stateless legacy path (`POST /v1/rag/answer`): no memory, sufficiency check on. */
   legacy: z.boolean(),
   /** The store was down when the gateway took the turn: answer without memory, write nothing. */
@@ -109,7 +110,7 @@ export const HOPS = {
   understanding: {
     understand: {
       payload: z.object({
-        turn: z.string().min(1).max(2000),
+        turn: z.string().min(1).max(MAX_TURN_CHARS),
         history: z.array(ConversationLineSchema).max(12),
         prior_frame: QueryFrameSchema.nullable(),
         /**
@@ -142,6 +143,11 @@ export const HOPS = {
       payload: z.object({ frame: QueryFrameSchema }),
       result: RetrievalResultSchema,
     },
+    /**
+     * Not called by the orchestrator. Kept for the benchmark: its single-hop overhead measure
+     * (apps/bench overhead.bench.ts) times a tiny payload (this op) against a large one (`decide`
+     * over a drug's dosing parts), in process and over the queue; the contract tests check both.
+     */
     retrieve_section: {
       payload: z.object({ drug_id: z.string().max(80), section: SectionKeySchema }),
       result: z.object({ parts: z.array(EvidencePartSchema) }),
@@ -156,6 +162,7 @@ export const HOPS = {
         excluded: z.array(z.object({ drug_id: z.string(), allergy: z.string() })),
       }),
     },
+    /** Not called by the orchestrator: the benchmark's large-payload hop (see `retrieve_section`). */
     decide: {
       payload: z.object({
         parts: z.array(EvidencePartSchema).max(80),
@@ -216,6 +223,11 @@ export const HopEnvelopeSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), code: FailureCodeSchema, message: z.string() }),
 ]);
 export type HopOutcome<T> = { ok: true; value: T } | { ok: false; code: FailureCode; message: string };
+
+/** A hop's typed failure: the one shape every failure path ends in. */
+export function failure<T>(code: FailureCode, message: string): HopOutcome<T> {
+  return { ok: false, code, message };
+}
 
 /** What a job carries besides the payload. */
 export const JobDataSchema = z.object({

@@ -3,3 +3,4 @@ export * from './reply';
 export * from './evidence';
 export * from './hops';
 export * from './api';
+export * from './errors';

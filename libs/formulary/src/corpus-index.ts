@@ -30,10 +30,8 @@ const CONDITION_SYNONYMS: [string, string][] = [
   ['dau da day', 'viem loet da day'],
   ['trao nguoc', 'trao nguoc da day thuc quan'],
   ['non oi', 'buon non'],
-  ['di ung', 'di ung'],
   ['suyen', 'hen phe quan'],
   ['hen suyen', 'hen phe quan'],
-  ['dong kinh', 'dong kinh'],
   ['kinh phong', 'dong kinh'],
   ['nhiem trung', 'nhiem khuan'],
   ['viem hong', 'nhiem khuan duong ho hap'],
@@ -43,7 +41,6 @@ const CONDITION_SYNONYMS: [string, string][] = [
   ['type', 'typ'],
   ['tieu nieu', 'tiet nieu'],
   ['duong tieu', 'duong tiet nieu'],
-  ['mo mau', 'lipid mau'],
   ['nhuc dau', 'dau'],
   ['suy tuyen giap', 'suy giap'],
   ['cuong tuyen giap', 'cuong giap'],
@@ -64,11 +61,6 @@ export function expandCondition(condition: string): string[] {
   return [...new Set(out)];
 }
 
-/**
- * The in-memory formulary index a worker serves from: parts by id, by drug and section,
- * a BM25 keyword index (MiniSearch) over folded syllables + bigrams, and an optional
- * dense matrix (one contiguous Float32Array, rows L2-normalised).
- */
 /** Folded Vietnamese function words and particles: on their own they name no condition. */
 const FUNCTION_WORDS = new Set([
   'duoc',
@@ -105,6 +97,11 @@ const FUNCTION_WORDS = new Set([
 const EDGE_LEADING = new Set(['cho']);
 const EDGE_TRAILING = new Set(['khong', 'ko', 'vay', 'nhe', 'ha']);
 
+/**
+ * The in-memory formulary index a worker serves from: parts by id, by drug and section,
+ * a BM25 keyword index (MiniSearch) over folded syllables + bigrams, and an optional
+ * dense matrix (one contiguous Float32Array, rows L2-normalised).
+ */
 export class CorpusIndex implements DrugNames {
   readonly resolver: DrugResolver;
   private readonly byId = new Map<string, EvidencePart>();
@@ -321,11 +318,6 @@ export class CorpusIndex implements DrugNames {
       }
     }
     return heads;
-  }
-
-  /** Folded text of a part (for callers that match phrases). */
-  folded(docId: string): string {
-    return fold(this.byId.get(docId)?.text ?? '');
   }
 }
 

@@ -232,8 +232,3 @@ export function routeSections(text: string): SectionKey[] {
     if (!out.includes(f.section)) out.push(f.section);
   return out;
 }
-
-/** The first section the text asks about, or null. */
-export function routeSection(text: string): SectionKey | null {
-  return routeSections(text)[0] ?? null;
-}

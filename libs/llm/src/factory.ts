@@ -1,4 +1,3 @@
-import type { AppConfig } from '@app/platform';
 import {
   bedrockClient,
   BedrockProvider,
@@ -10,7 +9,23 @@ import {
 import { HashEmbedder } from './hash-embedder';
 import type { Embedder } from './providers';
 
-function settings(c: AppConfig, modelId: string) {
+/**
+ * The settings the provider factories read: a part of the app configuration, which passes
+ * as it is (libs/llm depends on no app infrastructure). A provider the configuration gains
+ * fails the typecheck where the configuration is passed in, until it is handled here.
+ */
+export interface LlmConfig {
+  ANSWER_PROVIDER: 'disabled' | 'stub' | 'bedrock-converse' | 'bedrock-claude';
+  EMBEDDING_PROVIDER: 'disabled' | 'hash' | 'bedrock-titan' | 'bedrock-cohere';
+  AWS_REGION: string;
+  BEDROCK_MODEL_ID: string;
+  BEDROCK_EMBEDDING_MODEL_ID: string;
+  BEDROCK_ENDPOINT: string;
+  BEDROCK_READ_TIMEOUT_MS: number;
+  BEDROCK_MAX_ATTEMPTS: number;
+}
+
+function settings(c: LlmConfig, modelId: string) {
   return {
     region: c.AWS_REGION,
     modelId,
@@ -21,7 +36,7 @@ function settings(c: AppConfig, modelId: string) {
 }
 
 /** The Bedrock provider for ANSWER_PROVIDER=bedrock-*, or null for stub/disabled. */
-export function bedrockProviderFor(c: AppConfig): BedrockProvider | null {
+export function bedrockProviderFor(c: LlmConfig): BedrockProvider | null {
   if (c.ANSWER_PROVIDER !== 'bedrock-converse' && c.ANSWER_PROVIDER !== 'bedrock-claude') return null;
   const client = bedrockClient(settings(c, c.BEDROCK_MODEL_ID));
   return new BedrockProvider(
@@ -32,7 +47,7 @@ export function bedrockProviderFor(c: AppConfig): BedrockProvider | null {
 }
 
 /** The embedder for EMBEDDING_PROVIDER (null when disabled). */
-export function createEmbedder(c: AppConfig): Embedder | null {
+export function createEmbedder(c: LlmConfig): Embedder | null {
   switch (c.EMBEDDING_PROVIDER) {
     case 'disabled':
       return null;

@@ -8,7 +8,10 @@ import type {
   AnswerSentence,
 } from '@app/contracts';
 
-/** LLM call #1: a turn (with history and the prior frame) to a QueryFrame. Drug ids are resolved by code afterwards. */
+/**
+ * Understanding: a turn (with history and the prior frame) to a QueryFrame. Drug ids are
+ * resolved by code afterwards.
+ */
 export interface Understander {
   /** `expanded`: the turn with its ward shorthand expanded, a reading aid for the model. */
   understand(
@@ -19,12 +22,12 @@ export interface Understander {
   ): Promise<QueryFrame>;
 }
 
-/** LLM calls #3, #3b, #5: grounded generation (also list mode and completeness repair). */
+/** Grounded generation: the first answer, its retry, list mode and the completeness repair. */
 export interface AnswerGenerator {
   generate(request: GenerateRequest): Promise<GenerationOutput>;
 }
 
-/** LLM calls #2, #4, #6. */
+/** Sufficiency (legacy path) and entailment (of the answer, and of a repaired answer). */
 export interface AnswerVerifier {
   sufficiency(query: string, evidence: EvidencePart[]): Promise<{ sufficient: boolean }>;
   entail(query: string, sentences: AnswerSentence[], evidence: EvidencePart[]): Promise<Entailment>;
@@ -39,7 +42,6 @@ export interface Embedder {
   embed(texts: string[]): Promise<Float32Array[]>;
 }
 
-export const UNDERSTANDER = Symbol('UNDERSTANDER');
 export const ANSWER_GENERATOR = Symbol('ANSWER_GENERATOR');
 export const ANSWER_VERIFIER = Symbol('ANSWER_VERIFIER');
 export const EMBEDDER = Symbol('EMBEDDER');

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import {
   QueryFrameSchema,
@@ -29,12 +28,6 @@ export interface TurnOutcome {
 /** Conversations, their lines and their memory (frame + clarify streak). */
 export class ConversationRepository {
   constructor(private readonly ds: DataSource) {}
-
-  async create(owner: string): Promise<string> {
-    const id = randomUUID();
-    await this.ds.getRepository(ConversationEntity).insert({ id, owner, clarifyStreak: 0, lastFrame: null });
-    return id;
-  }
 
   /** The conversation if this owner created it; null otherwise (the gateway answers 404 either way). */
   async findOwned(id: string, owner: string): Promise<ConversationEntity | null> {

@@ -52,7 +52,11 @@ export class CorpusService implements OnModuleInit, OnApplicationShutdown {
     let active = await this.repo.active();
     if (!active && this.config.AUTO_INGEST) {
       const r = await ingestDirectory(this.repo, this.config.CORPUS_DIR, this.embedder);
-      this.log.log(`no corpus in the database: ingested ${this.config.CORPUS_DIR} as version ${r.versionId}`);
+      this.log.log({
+        msg: 'no corpus in the database: ingested the corpus directory',
+        corpus_dir: this.config.CORPUS_DIR,
+        version: r.versionId,
+      });
       active = await this.repo.active();
     }
     if (!active) throw new Error('no active corpus version: run `npm run ingest -- <dir>`');
@@ -82,9 +86,12 @@ export class CorpusService implements OnModuleInit, OnApplicationShutdown {
       versionId: stored.versionId,
       index: new CorpusIndex(stored.corpus, dense, dense ? stored.dim : 0),
     };
-    this.log.log(
-      `corpus version ${stored.versionId} loaded: ${stored.corpus.drugs.length} drugs, ${stored.corpus.parts.length} parts`,
-    );
+    this.log.log({
+      msg: 'corpus loaded',
+      version: stored.versionId,
+      drugs: stored.corpus.drugs.length,
+      parts: stored.corpus.parts.length,
+    });
   }
 
   /** Reloads when another version became active (polled; also called by tests). */
@@ -93,7 +100,7 @@ export class CorpusService implements OnModuleInit, OnApplicationShutdown {
       const active = await this.repo.active();
       if (active && active.id !== this.current?.versionId) await this.reload();
     } catch (e) {
-      this.log.warn(`corpus version check failed: ${(e as Error).message}`);
+      this.log.warn({ msg: 'corpus version check failed', error: (e as Error).message });
     }
   }
 }

@@ -1,9 +1,17 @@
 import { Global, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { APP_CONFIG, DATABASE_IDENTITY, type AppConfig, type DatabaseIdentity } from '@app/platform';
+import {
+  APP_CONFIG,
+  DATABASE_HEALTH,
+  DATABASE_IDENTITY,
+  type AppConfig,
+  type DatabaseHealth,
+  type DatabaseIdentity,
+} from '@app/platform';
 import { ConversationRepository } from './conversation.repository';
 import { CorpusRepository } from './corpus.repository';
 import { createDataSource, deploymentId, describeDatabase, ensureDatabase, migrate } from './data-source';
+import { schemaStatus } from './store-errors';
 import { TraceRepository } from './trace.repository';
 import { TurnRepository } from './turn.repository';
 
@@ -29,7 +37,7 @@ class DatabaseShutdown implements OnApplicationShutdown {
         await ds.initialize();
         if (c.RUN_MIGRATIONS) {
           const ran = await migrate(ds);
-          if (ran.length) log.log(`migrations applied: ${ran.join(', ')}`);
+          if (ran.length) log.log({ msg: 'migrations applied', migrations: ran });
         }
         return ds;
       },
@@ -50,8 +58,24 @@ class DatabaseShutdown implements OnApplicationShutdown {
         describe: () => describeDatabase(c.DATABASE_URL),
       }),
     },
+    {
+      provide: DATABASE_HEALTH,
+      inject: [DataSource],
+      useFactory: (ds: DataSource): DatabaseHealth => ({
+        ping: async () => void (await ds.query('SELECT 1')),
+        schema: () => schemaStatus(ds),
+      }),
+    },
     DatabaseShutdown,
   ],
-  exports: [DATABASE_IDENTITY, DataSource, ConversationRepository, TurnRepository, TraceRepository, CorpusRepository],
+  exports: [
+    DATABASE_IDENTITY,
+    DATABASE_HEALTH,
+    DataSource,
+    ConversationRepository,
+    TurnRepository,
+    TraceRepository,
+    CorpusRepository,
+  ],
 })
 export class DatabaseModule {}

@@ -12,4 +12,3 @@ export * from './corpus.repository';
 export * from './database.module';
 export * from './corpus.service';
 export * from './corpus.module';
-export * from './health.controller';

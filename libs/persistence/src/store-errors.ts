@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { SchemaStatus } from '@app/platform';
 import { MIGRATIONS } from './data-source';
 
 /**
@@ -42,11 +43,6 @@ export function classifyStoreError(e: unknown): StoreFailure {
   if (SCHEMA_CODES.has(code)) return 'schema';
   if (OUTAGE_CODES.has(code)) return 'outage';
   return /connection|terminat|timeout|ECONNREFUSED/i.test(err?.message ?? '') ? 'outage' : 'other';
-}
-
-export interface SchemaStatus {
-  missing_tables: string[];
-  pending_migrations: string[];
 }
 
 /** The tables this code needs that do not exist, and the migrations this database has not run. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { RequestBudget } from './budget';
-import { AnswerGenerationUnavailable, RequestBudgetExhausted } from './errors';
+import { AnswerGenerationUnavailable, RequestBudgetExhausted } from '@app/contracts';
 
 describe('RequestBudget (real Redis)', () => {
   const prefix = `unit_budget_${randomUUID().slice(0, 8)}`;

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { RequestBudgetExhausted } from './errors';
+import { RequestBudgetExhausted } from '@app/contracts';
 
 /** Grace after the deadline before the budget key disappears (for late readers). */
 const KEY_GRACE_MS = 120_000;

@@ -3,8 +3,7 @@ import { BaseRpcContext, Server, type CustomTransportStrategy } from '@nestjs/mi
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { lastValueFrom } from 'rxjs';
-import { HopEnvelopeSchema, JobDataSchema, type HopOutcome, type QueueName } from '@app/contracts';
-import { failure } from './hop-client';
+import { failure, HopEnvelopeSchema, JobDataSchema, type HopOutcome, type QueueName } from '@app/contracts';
 import { handlerProblems } from './hop-coverage';
 import { jobFields, REPLICA, runInJobContext, type JobFields } from './job-context';
 import { metrics } from './metrics';
@@ -15,17 +14,13 @@ export function transportIdFor(queue: QueueName): symbol {
   return Symbol.for(`duocthu.bullmq.${queue}`);
 }
 
-/** What a hop handler sees besides its payload. */
-export class HopContext extends BaseRpcContext<[Job, string, number]> {
-  get job(): Job {
-    return this.args[0];
-  }
+/**
+ * What a hop handler sees besides its payload: the turn it works for (its budget is kept
+ * under the turn's id; the deadline is checked before the handler runs).
+ */
+export class HopContext extends BaseRpcContext<[string]> {
   get turnId(): string {
-    return this.args[1];
-  }
-  /** Absolute deadline, ms since the epoch. */
-  get deadline(): number {
-    return this.args[2];
+    return this.args[0];
   }
 }
 
@@ -182,16 +177,18 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
     const handler = this.messageHandlers.get(job.name);
     if (!handler) return failure('internal', `no handler for ${this.queueName}.${job.name}`);
     try {
-      const ctx = new HopContext([job, turn_id, deadline]);
+      const ctx = new HopContext([turn_id]);
       const value = await lastValueFrom(this.transformToObservable(await handler(payload, ctx)), {
         defaultValue: undefined,
       });
       const env = HopEnvelopeSchema.safeParse(value);
       return env.success ? (env.data as HopOutcome<unknown>) : failure('internal', 'handler returned no envelope');
     } catch (err) {
-      // An RpcException from Nest's default handler arrives as a plain {status, message};
-      // the completion line logs the message with the job's fields
+      // What escaped the handler's exception filter: logged here with its stack (the job's
+      // fields come from the context). An RpcException from Nest's default handler arrives
+      // as a plain {status, message}.
       const message = err instanceof Error ? err.message : String((err as { message?: unknown })?.message ?? err);
+      this.log.error({ msg: 'hop handler threw', error: message, stack: err instanceof Error ? err.stack : undefined });
       return failure('internal', message);
     }
   }

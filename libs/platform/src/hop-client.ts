@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
+  failure,
   FailureCodeSchema,
   HopEnvelopeSchema,
   hopSchemas,
-  type FailureCode,
   type HopOutcome,
   type HopPayload,
   type HopResult,
@@ -40,10 +40,6 @@ export const JOB_OPTIONS = {
   removeOnComplete: { age: 3_600, count: 1_000 },
   removeOnFail: { age: 24 * 3_600, count: 5_000 },
 } as const;
-
-export function failure<T>(code: FailureCode, message: string): HopOutcome<T> {
-  return { ok: false, code, message };
-}
 
 /** Validates a payload against the hop map; used by both hop clients. */
 export function checkPayload(queue: QueueName, op: string, payload: unknown): string | null {

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { HopPayload } from '@app/contracts';
-import { RequestBudgetExhausted } from './errors';
+import { RequestBudgetExhausted } from '@app/contracts';
 import { discoverHopHandlers, hopHandlerMap, hopHandlersOn } from './hop-discovery';
 import { HopHandler } from './hop-handler';
 import { InProcessHopClient } from './in-process-hop-client';

@@ -15,11 +15,20 @@ import {
 } from '@nestjs/common';
 import { Ctx, MessagePattern, Payload } from '@nestjs/microservices';
 import { map, of, type Observable } from 'rxjs';
-import { hopSchemas, type HopPayload, type HopResult, type OpOf, type QueueName } from '@app/contracts';
+import {
+  failure,
+  failureCodeOf,
+  hopSchemas,
+  InvalidPayload,
+  ProviderUnavailable,
+  type HopPayload,
+  type HopResult,
+  type OpOf,
+  type QueueName,
+} from '@app/contracts';
 import { transportIdFor } from './bullmq-server';
-import { failureCodeOf, InvalidPayload, ProviderUnavailable } from './errors';
 import { metrics } from './metrics';
-import { failure, type HopTicket } from './hop-client';
+import type { HopTicket } from './hop-client';
 
 /** Validates a hop payload against the contract map (zod), before the handler runs. */
 export class HopPayloadPipe implements PipeTransform {
@@ -67,7 +76,7 @@ export class HopExceptionFilter implements ExceptionFilter {
     const code = failureCodeOf(exception);
     const message = exception instanceof Error ? exception.message : 'handler failed';
     if (exception instanceof ProviderUnavailable) metrics.providerErrors.inc({ kind: exception.kind });
-    if (code === 'internal') this.log.error(`hop handler failed: ${message}`);
+    if (code === 'internal') this.log.error({ msg: 'hop handler failed', error: message });
     return of(failure(code, message));
   }
 }

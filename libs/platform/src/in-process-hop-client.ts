@@ -1,6 +1,13 @@
-import type { HopOutcome, HopPayload, HopResult, OpOf, QueueName } from '@app/contracts';
-import { failureCodeOf } from './errors';
-import { checkPayload, failure, readEnvelope, type HopClient, type HopTicket } from './hop-client';
+import {
+  failure,
+  failureCodeOf,
+  type HopOutcome,
+  type HopPayload,
+  type HopResult,
+  type OpOf,
+  type QueueName,
+} from '@app/contracts';
+import { checkPayload, readEnvelope, type HopClient, type HopTicket } from './hop-client';
 import type { HopHandlerFn } from './hop-handler';
 
 export type HopHandlers = { [Q in QueueName]?: { [O in OpOf<Q>]?: HopHandlerFn<Q, O> } };

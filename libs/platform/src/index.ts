@@ -1,5 +1,4 @@
 export * from './config';
-export * from './errors';
 export * from './redis';
 export * from './budget';
 export * from './hop-client';
@@ -12,6 +11,7 @@ export * from './nest/queue.module';
 export * from './nest/bootstrap';
 export * from './metrics';
 export * from './nest/metrics.controller';
+export * from './nest/health.controller';
 export * from './turn-events';
 export * from './nest/logging.module';
 export * from './startup';

@@ -8,6 +8,7 @@ import {
   type QueueName,
   type TurnJob,
   type VerifyResult,
+  RequestBudgetExhausted,
 } from '@app/contracts';
 import type {
   ConversationRepository,
@@ -21,7 +22,6 @@ import type {
 import {
   InProcessHopClient,
   loadConfig,
-  RequestBudgetExhausted,
   type AppConfig,
   type BudgetState,
   type BudgetTicket,

@@ -20,7 +20,11 @@ import {
 } from './prompts';
 import type { ToolCaller } from './tool-caller';
 
-/** The LLM calls of the seed's call table over one Bedrock tool caller (Converse or Claude messages). */
+/**
+ * Every model call of a turn — understanding, sufficiency, generation (first answer, retry,
+ * repair), entailment — as one forced tool call over one Bedrock tool caller (Converse or
+ * Claude messages).
+ */
 export class BedrockProvider implements Understander, AnswerGenerator, AnswerVerifier {
   constructor(private readonly caller: ToolCaller) {}
 

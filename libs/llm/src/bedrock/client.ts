@@ -1,6 +1,6 @@
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
-import { ProviderUnavailable } from '@app/platform';
+import { ProviderUnavailable } from '@app/contracts';
 
 export interface BedrockSettings {
   region: string;

@@ -1,5 +1,5 @@
 import { InvokeModelCommand, type BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { ProviderUnavailable } from '@app/platform';
+import { ProviderUnavailable } from '@app/contracts';
 import type { Embedder } from '../providers';
 import { mapBedrockError } from './client';
 

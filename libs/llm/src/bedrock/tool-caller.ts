@@ -1,5 +1,5 @@
 import { ConverseCommand, InvokeModelCommand, type BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { ProviderUnavailable } from '@app/platform';
+import { ProviderUnavailable } from '@app/contracts';
 import { mapBedrockError } from './client';
 import { TOOLS, toolJsonSchema, type ToolName } from './tools';
 

@@ -400,8 +400,10 @@ const SOURCE_WORDS = new Set([
 ]);
 /** Words that open a clause naming the diagnosis ("bị nấm …", "chẩn đoán suy giáp", "nghĩ sốt mò"). */
 const DIAGNOSIS_OPENERS = ['bi', 'mac', 'chan doan', 'nghi', 'nghi la', 'dx'];
-/** Words of time that open a clause about the patient ("giờ viêm họng", "hiện đang ho"). */
-// (not 'nay': folded it is also 'này', a pointer back)
+/**
+ * Words of time that open a clause about the patient ("giờ viêm họng", "hiện đang ho"); not
+ * "nay": folded, it is also "này", a pointer back.
+ */
 const TEMPORAL = new Set(['gio', 'hien', 'moi', 'vua', 'lai', 'dang', 'con', 'roi', 'tu', 'hom', 'qua']);
 /** A "condition" longer than this is a sentence, not a condition: ask which condition instead. */
 const MAX_CONDITION_WORDS = 8;

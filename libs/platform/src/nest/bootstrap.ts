@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type AppConfig } from '../config';
 import { REPLICA } from '../job-context';
 import { checkPortFree, EXIT, portRefusal, StartupRefusal, urlOf } from '../startup';
 import { ConfigModule } from './config.module';
+import { HealthModule } from './health.controller';
 import { LoggingModule } from './logging.module';
 
 /** Default concurrency per worker kind when WORKER_CONCURRENCY is 0. */
@@ -100,16 +101,18 @@ export function appRoot(config: AppConfig, ...modules: NonNullable<ModuleMetadat
 
 /**
  * Starts an app that consumes queues (a worker or the orchestrator): the queue servers plus a
- * small HTTP port (METRICS_PORT, else `defaultPort`) for /health, /ready and /metrics. A taken
- * port stops it before it connects to anything; the deployment identity is checked (app.init)
- * before the port opens and before any job is taken.
+ * small HTTP port (METRICS_PORT, else `defaultPort`) for /health, /ready and /metrics. `module`
+ * declares its own infrastructure (configuration, queues, database); this adds what every
+ * process serves: the logger and the health routes. A taken port stops it before it connects
+ * to anything; the deployment identity is checked (app.init) before the port opens and before
+ * any job is taken.
  */
 export function runQueueApp(module: Type, queues: QueueName[], defaultPort: number): void {
   startOrExit(async () => {
     const config = configOrExit();
     const port = config.METRICS_PORT ?? defaultPort;
     await checkPortFree(config.HOST, port, 'METRICS_PORT');
-    const app = await NestFactory.create(appRoot(config, module, LoggingModule), PROCESS_APP_OPTIONS);
+    const app = await NestFactory.create(appRoot(config, module, LoggingModule, HealthModule), PROCESS_APP_OPTIONS);
     app.useLogger(app.get(PinoLogger));
     exitCleanlyOnSignals(app, config.SHUTDOWN_TIMEOUT_MS);
     for (const q of queues) app.connectMicroservice({ strategy: serverFor(q, config) }, { inheritAppConfig: true });

@@ -1,4 +1,4 @@
-import type { FailureCode } from '@app/contracts';
+import type { FailureCode } from './hops';
 
 /** Any reason an answer cannot be generated now: every fail-closed handler catches this. */
 export class AnswerGenerationUnavailable extends Error {
@@ -37,6 +37,7 @@ export class StoreSchemaMissing extends Error {
   readonly code: FailureCode = 'store_schema_missing';
 }
 
+/** The failure code a thrown error ends its hop with: its own code, or `internal` for anything else. */
 export function failureCodeOf(err: unknown): FailureCode {
   if (err instanceof AnswerGenerationUnavailable || err instanceof InvalidPayload || err instanceof StoreSchemaMissing)
     return err.code;

@@ -2,11 +2,26 @@ import { Controller, Get, Inject, Module } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TerminusModule } from '@nestjs/terminus';
 import type { Redis } from 'ioredis';
-import { DataSource } from 'typeorm';
-import { APP_CONFIG, BullMqServer, MetricsModule, PRODUCER_REDIS, type AppConfig } from '@app/platform';
-import { schemaStatus } from './store-errors';
+import { BullMqServer } from '../bullmq-server';
+import { APP_CONFIG, type AppConfig } from '../config';
+import { PRODUCER_REDIS } from '../redis';
+import { MetricsModule } from './metrics.controller';
 
 const CHECK_TIMEOUT_MS = 2_000;
+
+/** The tables the code needs that do not exist, and the migrations the database has not run. */
+export interface SchemaStatus {
+  missing_tables: string[];
+  pending_migrations: string[];
+}
+
+/** What readiness asks of the database; DatabaseModule provides it. */
+export interface DatabaseHealth {
+  /** Resolves when Postgres answers a query. */
+  ping(): Promise<void>;
+  schema(): Promise<SchemaStatus>;
+}
+export const DATABASE_HEALTH = Symbol('DATABASE_HEALTH');
 
 /**
  * Liveness is the process only; readiness checks Postgres, its schema (a missing table or an
@@ -18,7 +33,7 @@ export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
     private readonly indicator: HealthIndicatorService,
-    private readonly ds: DataSource,
+    @Inject(DATABASE_HEALTH) private readonly db: DatabaseHealth,
     @Inject(PRODUCER_REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -38,7 +53,7 @@ export class HealthController {
       () =>
         this.indicator
           .check('postgres')
-          .attempt(async () => void (await this.ds.query('SELECT 1')))
+          .attempt(() => this.db.ping())
           .withTimeout(CHECK_TIMEOUT_MS),
       () => this.schema(),
       () =>
@@ -53,7 +68,8 @@ export class HealthController {
           ? this.indicator.check('workers').down({ stopped })
           : this.indicator.check('workers').up({ queues: queues.map((q) => q.queue) });
       },
-      // EMBEDDING_PROVIDER=disabled: ready, but queries answer 503 (the seed's behaviour)
+      // EMBEDDING_PROVIDER=disabled: the process is ready (nothing to wait for), but every query
+      // answers 503 rag_disabled, so the check says which mode it is in
       () =>
         this.indicator
           .check('rag')
@@ -64,7 +80,7 @@ export class HealthController {
   private async schema() {
     const check = this.indicator.check('schema');
     const status = await Promise.race([
-      schemaStatus(this.ds).catch(() => null),
+      this.db.schema().catch(() => null),
       new Promise<null>((r) => setTimeout(() => r(null), CHECK_TIMEOUT_MS).unref()),
     ]);
     if (!status) return check.down({ error: 'not checked: Postgres did not answer' });
