@@ -38,6 +38,10 @@ export function carriesNothing(frame: QueryFrame): boolean {
  * frame to route, or null when the turn is not such a reply.
  */
 export function pendingQuestion(frame: QueryFrame, prior: QueryFrame | null, clarifyStreak: number): QueryFrame | null {
-  if (!prior || clarifyStreak === 0 || prior.non_human || !carriesNothing(frame)) return null;
+  if (!prior || clarifyStreak === 0 || prior.non_human) return null;
+  // the understanding step's own "which drug?" about a reply that only points back ("không rõ, bác
+  // sĩ chỉ dặn dùng thuốc này thôi") is answered by the pending question's drug: ask that again
+  const pointsBack = prior.drugs.length > 0 && frame.needs_clarify;
+  if (!carriesNothing(pointsBack ? { ...frame, needs_clarify: false } : frame)) return null;
   return { ...prior, needs_clarify: prior.needs_clarify, follow_up: true };
 }

@@ -27,4 +27,11 @@ describe('CorpusIndex.indicationKeyword', () => {
     // "đau thắt ngực ổn định" is not "đau thắt ngực không ổn định"
     expect(drugs('đau thắt ngực ổn định')).not.toContain('heparin');
   });
+
+  it('the condition vocabulary holds the conditions an indication names in brackets, not its qualifiers', () => {
+    const heads = sampleIndex().indicationHeads();
+    expect(heads).toEqual(expect.arrayContaining(['sốt mò', 'viêm bàng quang', 'rung nhĩ']));
+    expect(heads).not.toContain('liều thấp');
+    expect(heads.some((h) => h.startsWith('kể cả'))).toBe(false);
+  });
 });

@@ -94,6 +94,20 @@ const FUNCTION_WORDS = new Set([
   'benh',
 ]);
 
+/** Bracketed words in an indication head that qualify it rather than name a condition. */
+const BRACKET_QUALIFIERS = [
+  'ke ca',
+  'nhu',
+  'vi du',
+  'phoi hop',
+  'lieu',
+  'muc do',
+  'dac biet',
+  'bac',
+  'tiem',
+  'thuoc',
+  'dieu tri',
+];
 const EDGE_LEADING = new Set(['cho']);
 const EDGE_TRAILING = new Set(['khong', 'ko', 'vay', 'nhe', 'ha']);
 
@@ -306,16 +320,32 @@ export class CorpusIndex implements DrugNames {
     return false;
   }
 
-  /** The indication heads of every chi_dinh part ("Tăng huyết áp: ..." → "Tăng huyết áp"): the condition vocabulary. */
+  /**
+   * The indication heads of every chi_dinh part ("Tăng huyết áp: ..." → "Tăng huyết áp"), and the
+   * conditions a head names in brackets ("Bệnh do Rickettsia (sốt mò, sốt phát ban)" → "sốt mò",
+   * "sốt phát ban"): the condition vocabulary.
+   */
   indicationHeads(): string[] {
     const heads: string[] = [];
+    const drugNames = this.corpus.drugs.flatMap((d) => [d.name, ...d.aliases]).map((n) => ` ${fold(n)} `);
     for (const p of this.corpus.parts) {
       if (p.section !== 'chi_dinh') continue;
-      const head = p.text.split(/[:.(]/)[0];
-      for (const h of head.split(/,| và | hoặc /)) {
+      const head = p.text.split(/[:.]/)[0];
+      const outside = head.split('(')[0];
+      for (const h of outside.split(/,| và | hoặc /)) {
         const t = h.trim();
         if (t.length >= 2 && t.length <= 60 && t.split(/\s+/).length <= 8) heads.push(t);
       }
+      for (const inner of head.matchAll(/\(([^)]*)\)/g))
+        for (const h of inner[1].split(/,| và | hoặc /)) {
+          const t = h.trim();
+          const ws = t.split(/\s+/);
+          if (ws.length < 2 || ws.length > 5 || /\d/.test(t)) continue;
+          // "(kể cả …)", "(như …)", "(liều thấp)", "(phối hợp với …)": qualifiers, not conditions
+          if (BRACKET_QUALIFIERS.some((q) => ` ${fold(t)} `.startsWith(` ${q} `))) continue;
+          if (drugNames.some((n) => ` ${fold(t)} `.includes(n))) continue;
+          heads.push(t);
+        }
     }
     return heads;
   }

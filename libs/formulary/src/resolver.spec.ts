@@ -56,6 +56,8 @@ describe('drug resolver', () => {
       { text: 'zolpidem', resolution: null, reading: { kind: 'outside', name: 'Zolpidem', via: 'exact' } },
     ]);
     expect(resolver.findMentions('Trẻ 5 tuổi nặng 18 kg, liều bao nhiêu?')).toEqual([]);
+    // a laboratory term of the shorthand lexicon is a word, never a drug missing from the formulary
+    expect(resolver.findMentions('bé có vàng da, bilirubin tăng, procalcitonin cao')).toEqual([]);
     // a dosage form is not an unknown drug
     expect(resolver.findMentions('Cho uống siro')).toEqual([]);
     expect(resolver.findMentions('bôi gel diclofenac').map((m) => m.resolution?.drug_id)).toEqual(['diclofenac']);

@@ -1,6 +1,7 @@
 import type { CorpusDrug } from './corpus';
 import { DRUG_LEXICON, type Substance } from './lexicon';
 import { fold, looksForeign, syllables } from './normalize';
+import { LAB_TERMS } from './shorthand';
 
 /** A formulary drug a mention resolved to. */
 export interface Resolution {
@@ -385,7 +386,7 @@ export class DrugResolver {
         continue;
       }
       const w = words[i];
-      if (w.length >= 4 && looksForeign(w) && !NOT_DRUGS.has(w)) {
+      if (w.length >= 4 && looksForeign(w) && !NOT_DRUGS.has(w) && !LAB_TERMS.has(w)) {
         const reading = this.read(original[i]);
         out.push({ text: original[i], resolution: reading.kind === 'formulary' ? reading.resolution : null, reading });
       }

@@ -52,6 +52,13 @@ describe('section router', () => {
     expect(routeSections('toi nay viet nam da voi thai lan may gio')).toEqual([]);
   });
 
+  it('reads "có sao không", "có ảnh hưởng gì", "có làm … bị" and one infusion line as the section they ask', () => {
+    expect(routeSections('tối uống thuốc xong em nằm ngủ luôn thì có sao không ạ')).toEqual(['than_trong']);
+    expect(routeSections('bn có tiền sử gút, dùng furosemid có ảnh hưởng gì ko')).toEqual(['than_trong']);
+    expect(routeSections('thuốc này có làm cháu bị run tay không')).toEqual(['tac_dung_khong_mong_muon']);
+    expect(routeSections('ceftriaxon có truyền chung 1 dây với Ringer lactat được không')).toEqual(['tuong_tac_thuoc']);
+  });
+
   it('never reads "chống chỉ định" as "chỉ định"', () => {
     expect(routeSections('chống chỉ định của aspirin')).toEqual(['chong_chi_dinh']);
   });

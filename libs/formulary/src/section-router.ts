@@ -30,6 +30,12 @@ const PHRASES: [string, SectionKey][] = [
   ['xử trí', 'qua_lieu_va_xu_tri'],
   ['tương tác', 'tuong_tac_thuoc'],
   ['dùng chung', 'tuong_tac_thuoc'],
+  // given through one line with another solution ("truyền chung 1 dây với Ringer lactat")
+  ['truyền chung', 'tuong_tac_thuoc'],
+  ['chung dây', 'tuong_tac_thuoc'],
+  ['cùng dây', 'tuong_tac_thuoc'],
+  ['cùng đường truyền', 'tuong_tac_thuoc'],
+  ['chung đường truyền', 'tuong_tac_thuoc'],
   ['phối hợp', 'tuong_tac_thuoc'],
   ['uống cùng', 'tuong_tac_thuoc'],
   ['dùng cùng', 'tuong_tac_thuoc'],
@@ -134,6 +140,14 @@ const WEAK: [string, SectionKey][] = [
   ['có được dùng', 'chong_chi_dinh'],
   ['có gây', 'tac_dung_khong_mong_muon'],
   ['có hại', 'than_trong'],
+  // "… thì có sao không", "có ảnh hưởng gì không": what to watch for
+  ['có sao không', 'than_trong'],
+  ['có sao', 'than_trong'],
+  ['ảnh hưởng gì', 'than_trong'],
+  ['có ảnh hưởng', 'than_trong'],
+  ['uống nhiều nước', 'than_trong'],
+  // "thuốc này có làm cháu bị run tay không": what the drug does to the patient
+  ['có làm', 'tac_dung_khong_mong_muon'],
   ['hại thận', 'than_trong'],
   ['hại gan', 'than_trong'],
   ['trước hay sau', 'lieu_luong_cach_dung'],

@@ -21,6 +21,11 @@ interface Entry {
 }
 
 const ENTRIES = (lexicon as { entries: Entry[] }).entries;
+
+/** Laboratory terms the lexicon expands to ("bili" → "bilirubin", "Cr" → "creatinin"): words, never drugs. */
+export const LAB_TERMS: ReadonlySet<string> = new Set(
+  ENTRIES.filter((e) => e.kind === 'lab').flatMap((e) => normalize(e.expansion).split(' ')),
+);
 /** Shorthand of several words always typed together ("bà bầu", "có bầu"): replaced as phrases, first. */
 const PHRASES = ENTRIES.filter((e) => e.abbr.includes(' ')).map((e) => ({
   re: new RegExp(`(?<![\\p{L}\\p{N}])${e.abbr.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'giu'),

@@ -202,6 +202,14 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     });
   });
 
+  it('"dùng thuốc này được không" asks whether the drug pointed back to may be used; a lab value is no drug', () => {
+    expect(parse('bé có vàng da, bili tăng thì dùng thuốc này đc ko')).toMatchObject({
+      drugs: [],
+      unknown_drugs: [],
+      attribute: 'chong_chi_dinh',
+    });
+  });
+
   it('a dose asked as "mấy mg" is a dose to work out', () => {
     expect(parse('enalapril khởi đầu mấy mg?')).toMatchObject({ turn_type: 'dosing_calc', population: null });
   });
@@ -220,6 +228,11 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     // who it is for is not part of the condition
     ['bn nữ 29t bầu 10 tuần, chẩn đoán suy giáp. Trong dược thư có thuốc nào điều trị suy giáp cho bn này', 'suy giáp'],
     ['Thuốc điều trị động kinh gồm những thuốc nào?', 'động kinh'],
+    // a condition an indication names in brackets ("Nhiễm khuẩn đường tiết niệu … (viêm bàng quang)")
+    [
+      'bn nữ 28t bầu 20 tuần, tiền sử THA, chẩn đoán viêm bàng quang cấp. Thuốc nào có chỉ định viêm bàng quang?',
+      'viêm bàng quang',
+    ],
     // the condition the question's object names, not the one named first in the context
     [
       'bn nam 66t gút mạn nhiều đợt, THA, suy thận mạn ClCr 35. trong danh mục có những thuốc nào chỉ định cho bệnh gút',

@@ -494,7 +494,9 @@ export class StubUnderstander implements Understander {
     // "có dùng tramadol được không", "diclofenac uống được không": whether the drug may be used at all —
     // in pregnancy or while breastfeeding that section, otherwise the contraindications
     // — except with a route other than by mouth ("tiêm bắp phenytoin được không"): how it is given
-    if (!sections.length && drugs.length === 1 && !has(P.dosing) && P.mayUse.test(s.trim()))
+    // (the drug named, or pointed back to: "dùng thuốc này được không")
+    const oneDrug = drugs.length === 1 || (drugs.length === 0 && has(P.vague));
+    if (!sections.length && oneDrug && !has(P.dosing) && P.mayUse.test(s.trim()))
       sections.push(
         has(PREGNANCY_CUES)
           ? 'thoi_ky_mang_thai'
