@@ -38,7 +38,7 @@ export class Simulation {
   constructor(private readonly model?: (turn: string, parsed: QueryFrame) => QueryFrame) {}
 
   say(turn: string): SimTurn {
-    const parsed = parser.parse(turn);
+    const parsed = parser.parse(turn, this.memory.lastFrame);
     const understood = this.model ? this.model(turn, parsed) : parsed;
     const plan = planTurn(understood, turn, this.memory, index.resolver, nameOf);
     const reply = this.outcome(plan, turn);
@@ -65,7 +65,8 @@ export class Simulation {
     const base = { answer: '', quick_replies: [], citations: [], notices: [], drugs: frame.drugs };
     if (r.kind !== 'single_drug')
       return { ...base, decision: 'answerable', reason: r.kind === 'interaction' ? 'answered' : 'drug_list' };
-    const d = decide(retrieveForFrame(index, frame, synthesizeQuery(turn, frame)), frame, index);
+    const query = synthesizeQuery(turn, frame);
+    const d = decide(retrieveForFrame(index, frame, query), frame, index, [], query);
     if (d.decision === 'AMBIGUOUS_ROUTE') return { ...base, decision: 'clarify', reason: 'ambiguous_route' };
     if (d.decision === 'INSUFFICIENT') return { ...base, decision: 'abstain', reason: 'no_evidence' };
     return { ...base, decision: 'answerable', reason: 'answered' };

@@ -35,7 +35,7 @@ export class RetrievalService {
   }
 
   retrieveFramed(p: HopPayload<'retrieval', 'retrieve_framed'>): HopResult<'retrieval', 'retrieve_framed'> {
-    return decide(retrieveForFrame(this.index, p.frame, p.query), p.frame, this.index);
+    return decide(retrieveForFrame(this.index, p.frame, p.query), p.frame, this.index, [], p.query);
   }
 
   /**

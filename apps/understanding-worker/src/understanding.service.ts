@@ -37,12 +37,12 @@ export class UnderstandingService {
   ): Promise<HopResult<'understanding', 'understand'>> {
     // The deterministic parser (resolver + section router) makes no model call: retrieval-only mode
     // and the stateless legacy path.
-    if (p.deterministic) return { frame: this.resolveDrugs(this.stub().parse(p.turn)) };
+    if (p.deterministic) return { frame: this.resolveDrugs(this.stub().parse(p.turn, p.prior_frame)) };
     // the offline stub stands in for the model: it counts as the call it replaces
     await this.budget.require(turnId);
     const frame: QueryFrame = this.bedrock
       ? await this.bedrock.understand(p.turn, p.history, p.prior_frame, this.stub().expand(p.turn))
-      : this.stub().parse(p.turn);
+      : this.stub().parse(p.turn, p.prior_frame);
     return { frame: this.resolveDrugs(frame) };
   }
 

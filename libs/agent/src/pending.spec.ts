@@ -1,5 +1,5 @@
 import { emptyFrame } from '@app/contracts';
-import { pendingQuestion } from './pending';
+import { pendingQuestion, pendingWeightReply } from './pending';
 
 describe('pendingQuestion', () => {
   const pendingDose = emptyFrame({
@@ -27,5 +27,29 @@ describe('pendingQuestion', () => {
   it('nothing is pending without a clarify streak, and a reply with content is no empty reply', () => {
     expect(pendingQuestion(pointer, pendingDose, 0)).toBeNull();
     expect(pendingQuestion(emptyFrame({ turn_type: 'dosing_calc', route: 'uong' }), pendingDose, 1)).toBeNull();
+  });
+});
+
+describe('pendingWeightReply', () => {
+  const asksWeight = emptyFrame({
+    turn_type: 'dosing_calc',
+    drugs: ['paracetamol'],
+    attribute: 'lieu_luong_cach_dung',
+    population: 'pediatric',
+    age_text: '5 tuổi',
+  });
+
+  it('a bare number answering a pending weight question is the weight in kg', () => {
+    expect(pendingWeightReply('18', asksWeight, 1)).toBe(18);
+    expect(pendingWeightReply('khoảng 12,5 ạ', asksWeight, 1)).toBe(12.5);
+  });
+
+  it('no question pending, an age asked, or more than a number: not a weight', () => {
+    expect(pendingWeightReply('18', asksWeight, 0)).toBeNull();
+    expect(pendingWeightReply('18', { ...asksWeight, age_text: null }, 1)).toBeNull();
+    expect(pendingWeightReply('18', { ...asksWeight, weight_kg: 20 }, 1)).toBeNull();
+    expect(pendingWeightReply('18 tháng', asksWeight, 1)).toBeNull();
+    expect(pendingWeightReply('0', asksWeight, 1)).toBeNull();
+    expect(pendingWeightReply('400', asksWeight, 1)).toBeNull();
   });
 });

@@ -45,3 +45,23 @@ export function pendingQuestion(frame: QueryFrame, prior: QueryFrame | null, cla
   if (!carriesNothing(pointsBack ? { ...frame, needs_clarify: false } : frame)) return null;
   return { ...prior, needs_clarify: prior.needs_clarify, follow_up: true };
 }
+
+const BARE_NUMBER =
+  /^\s*(?:khoảng|khoang|tầm|tam|chừng|chung|được|duoc|dc|đc)?\s*(\d+(?:[.,]\d+)?)\s*(?:ạ|a|nha|nhé|nhe|ah)?\s*[.!]*\s*$/iu;
+
+/**
+ * A bare number ("18", "khoảng 18 ạ") replying to a pending question that asked only for a
+ * child's weight — the age is known, the dose is waiting on the kilograms — is that weight: the
+ * question named its unit. Asked for an age, a bare number stays unclear (years? months?).
+ */
+export function pendingWeightReply(turn: string, prior: QueryFrame | null, clarifyStreak: number): number | null {
+  if (!prior || clarifyStreak === 0) return null;
+  const asksWeightOnly =
+    prior.attribute === 'lieu_luong_cach_dung' &&
+    prior.population === 'pediatric' &&
+    prior.age_text !== null &&
+    prior.weight_kg === null;
+  const m = asksWeightOnly ? BARE_NUMBER.exec(turn) : null;
+  const kg = m ? Number(m[1].replace(',', '.')) : NaN;
+  return kg > 0 && kg <= 150 ? kg : null;
+}

@@ -2,7 +2,7 @@ import { POPULATION_LABELS, type AgentReply, type QueryFrame } from '@app/contra
 import { expandShorthand, type DrugResolver } from '@app/formulary';
 import { groundFrame, type DroppedField, type UserDrugMentions } from './ground';
 import { carriedFacts, frameToRemember, mergeWithPriorFrame } from './merge';
-import { pendingQuestion } from './pending';
+import { pendingQuestion, pendingWeightReply } from './pending';
 import { route, type NameOf, type RouteOutcome } from './route';
 import { formatKg, W } from './wording';
 
@@ -61,7 +61,14 @@ export function readTurn(
   clarifyStreak: number,
   user: UserWords,
 ): TurnReading {
-  const { frame: grounded, dropped } = groundFrame(understood, prior, user.texts, user.mentions);
+  const read = groundFrame(understood, prior, user.texts, user.mentions);
+  const { dropped } = read;
+  // the kilograms a pending weight question asked for, typed as a bare number: the user's own words
+  const kg = pendingWeightReply(user.texts[user.texts.length - 1] ?? '', prior, clarifyStreak);
+  const grounded =
+    kg !== null && read.frame.weight_kg === null && read.frame.drugs.length === 0
+      ? { ...read.frame, weight_kg: kg, turn_type: prior!.turn_type, follow_up: true }
+      : read.frame;
   const pending = pendingQuestion(grounded, prior, clarifyStreak);
   if (pending) return { frame: pending, reasked: true, dropped, carried: false };
   const merged = mergeWithPriorFrame(grounded, prior);

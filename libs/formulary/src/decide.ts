@@ -1,5 +1,6 @@
 import type { EvidencePart, Population, QueryFrame, RetrievalResult, Route } from '@app/contracts';
 import { containsPhrase, syllables } from './normalize';
+import { narrowToIndication } from './indication-rows';
 
 export interface DrugNames {
   /** drug id -> name and aliases */
@@ -28,7 +29,8 @@ function isImpairmentEntry(p: EvidencePart): boolean {
  * - AMBIGUOUS_ROUTE: several route-specific regimens apply and no route was given;
  * - VERIFY_PDF: a quarantined (unverified) table is among the parts — alone, or beside usable ones;
  * - ANSWERABLE: usable as is.
- * Dosing pools are narrowed to the frame's population and route first. A quarantined table
+ * Dosing pools are narrowed to the frame's population, route and the indication the user's words
+ * (`said`) name first. A quarantined table
  * of the asked drug and section survives every filter: its notice and page must reach the
  * reply whatever route or population the user gave, because the answer may be in it.
  */
@@ -37,6 +39,7 @@ export function decide(
   frame: QueryFrame,
   names: DrugNames,
   requireMentionOf: string[] = [],
+  said = '',
 ): RetrievalResult {
   const tables = parts.filter(quarantined);
   let pool = parts.filter((p) => !quarantined(p));
@@ -62,6 +65,10 @@ export function decide(
       // no regimen for the route: no dose to give — but "how to give it" (dilution, rate) is in the general parts
       pool = forRoute.length ? [...forRoute, ...anyRoute] : frame.turn_type === 'dosing_calc' ? [] : anyRoute;
     }
+    // "dự phòng", "nôn sau phẫu thuật", "bệnh gút": the entries for what the user treats, not every indication's
+    // — but only among routes the user allowed: an indication never answers a route question nobody asked
+    const narrowed = narrowToIndication(pool, said);
+    if (allowed.length || sameItems(distinctRoutes(narrowed), distinctRoutes(pool))) pool = narrowed;
     if (!frame.route && !frame.is_section_overview) {
       // the whole section asked for is every route's; otherwise several routes left is a question to ask —
       // unless the user named those routes and asks how to give it, not a dose ("tiêm tĩnh mạch được không
@@ -128,6 +135,8 @@ function sentencesOf(text: string): string[] {
     .map((s) => s.trim())
     .filter(Boolean);
 }
+
+const sameItems = (a: Route[], b: Route[]) => a.length === b.length && a.every((x) => b.includes(x));
 
 function distinctRoutes(parts: EvidencePart[]): Route[] {
   const out: Route[] = [];

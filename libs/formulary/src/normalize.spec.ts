@@ -13,6 +13,14 @@ describe('Vietnamese normalisation', () => {
     expect(fold(nfd)).toBe('thanh');
   });
 
+  it('writes an open oa/oe/uy with one tone placement, so "hoá trị" is "hóa trị"', () => {
+    expect(normalize('Hoá trị')).toBe(normalize('hóa trị'));
+    expect(normalize('thuỷ đậu, khoẻ, hoà tan')).toBe('thủy đậu, khỏe, hòa tan');
+    // closed syllables and "qu" + "y" have one placement only
+    expect(normalize('toàn thân, khoán, quý, huyết, hoạt')).toBe('toàn thân, khoán, quý, huyết, hoạt');
+    expect(containsPhrase('buồn nôn do hoá trị', 'hóa trị')).toBe(true);
+  });
+
   it('adds syllable bigrams so compounds score as units', () => {
     expect(indexTokens('tăng huyết áp')).toEqual(['tang', 'huyet', 'ap', 'tang_huyet', 'huyet_ap']);
   });

@@ -1,8 +1,23 @@
 /** Vietnamese text normalisation shared by the resolver, the indexes and the stub parser. */
 
-/** NFC + lower-case + collapsed white space: the accented form. */
+/** NFC + lower-case + collapsed white space + one tone placement: the accented form. */
 export function normalize(text: string): string {
-  return text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
+  return tonePlacement(text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim());
+}
+
+/**
+ * Vietnamese writes the tone of an open "oa", "oe", "uy" on either vowel: "hoá trị" and "hóa trị",
+ * "thuỷ đậu" and "thủy đậu", "khoẻ" and "khỏe" are the same word, and people and the formulary use
+ * both. One placement (on the first vowel) makes them one word for matching. A closed syllable
+ * ("toàn", "khoán", "huyết") has one placement only and is left alone, as is "qu" + "y" ("quý").
+ */
+function tonePlacement(text: string): string {
+  return text.replace(/(^|[^q])([ou])([áàảãạéèẻẽẹýỳỷỹỵ])(?!\p{L})/gu, (m, before: string, v: string, toned: string) => {
+    const base = toned.normalize('NFD')[0];
+    if ((v === 'o' && base !== 'a' && base !== 'e') || (v === 'u' && base !== 'y')) return m;
+    const mark = toned.normalize('NFD').slice(1);
+    return `${before}${(v + mark).normalize('NFC')}${base}`;
+  });
 }
 
 const NON_ASCII = /[^\x20-\x7e\s]/;

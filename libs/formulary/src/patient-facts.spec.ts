@@ -24,9 +24,31 @@ describe('routes read from the user’s words', () => {
     expect(route('truyền tĩnh mạch, pha trong tĩnh mạch lớn')).toEqual({ route: 'truyen_tinh_mach', allowed: [] });
   });
 
+  it('a vein, the skin or a route word inside a disease name is no route', () => {
+    // HKTMS expanded: "dự phòng huyết khối tĩnh mạch sâu" is the indication, TDD the route
+    expect(route('heparin tiêm dưới da dự phòng huyết khối tĩnh mạch sâu')).toEqual({
+      route: 'tiem_duoi_da',
+      allowed: [],
+    });
+    expect(route('viêm tắc tĩnh mạch chi dưới, liều bao nhiêu')).toEqual({ route: null, allowed: [] });
+    expect(route('nhiễm khuẩn da và mô dưới da')).toEqual({ route: null, allowed: [] });
+    expect(route('bệnh lây truyền qua đường tình dục')).toEqual({ route: null, allowed: [] });
+    // the route itself still reads
+    expect(route('truyền tĩnh mạch heparin')).toEqual({ route: 'truyen_tinh_mach', allowed: [] });
+  });
+
   it('an intravenous push, as wards say it, is the intravenous injection', () => {
     expect(route('đẩy thẳng được không').route).toBe('tiem_tinh_mach');
     expect(route('bolus bao nhiêu').route).toBe('tiem_tinh_mach');
+  });
+
+  it('"nuốt không được" beside an oral route named is the oral route (open the capsule), "không uống được" is not', () => {
+    expect(route('viên nang nuốt ko được, mở nang ra hòa nước cho uống được ko')).toEqual({
+      route: 'uong',
+      allowed: [],
+    });
+    expect(route('không uống được, cho uống thuốc gì').route).toBeNull();
+    expect(route('bn không nuốt được').allowed).not.toContain('uong');
   });
 
   it('"không uống được" with two other routes named allows those two', () => {
@@ -43,6 +65,8 @@ describe('ages echoed as said', () => {
     ['bé 18 tháng', '18 tháng', 1.5],
     ['bé sơ sinh 10 ngày tuổi 3,2kg', '10 ngày tuổi', 10 / 365],
     ['con 6 tuần tuổi', '6 tuần tuổi', 6 / 52],
+    ['bé 1t6th 11kg khò khè', '1 tuổi 6 tháng', 1.5],
+    ['cháu 2t 3th', '2 tuổi 3 tháng', 2.25],
   ])('"%s" → "%s"', (text, echo, years) => {
     const age = parseAge(text)!;
     expect(age.text).toBe(echo);

@@ -37,6 +37,11 @@ const exact = (text: string, years: number): Age => ({ text, years, min: years, 
 
 /** Age patterns; the one that starts first wins, the more specific on a tie. */
 const AGE_PATTERNS: [RegExp, (m: RegExpExecArray) => Age][] = [
+  // ward shorthand "1t6th", "2t 3th", "1 tuổi 6th": years and months
+  [
+    new RegExp(`${NOT_AFTER}${NUM}\\s*(?:t|${YEAR})\\s*${NUM}\\s*(?:th|${MONTH})${END}`, 'iu'),
+    (m) => exact(`${fmt(num(m[1]))} tuổi ${fmt(num(m[2]))} tháng`, num(m[1]) + num(m[2]) / 12),
+  ],
   // "2 tuổi 3 tháng", "2 tuổi và 3 tháng"
   [
     new RegExp(`${NOT_AFTER}${NUM}\\s*${YEAR}\\s*(?:và\\s+|va\\s+)?${NUM}\\s*${MONTH}${END}`, 'iu'),
@@ -291,6 +296,10 @@ export function populationOfAge(age: Age): Population | null {
 }
 
 export const PREGNANCY_CUES = new PhraseSet([
+  // "bà bầu" expands to "phụ nữ mang thai": the woman is the patient, never a "phụ" (phù) symptom
+  'phụ nữ mang thai',
+  'phụ nữ đang mang thai',
+  'phụ nữ mang bầu',
   'có thai',
   'mang thai',
   'có bầu',
@@ -305,6 +314,8 @@ export const PREGNANCY_CUES = new PhraseSet([
   'phụ nữ có thai',
 ]);
 export const LACTATION_CUES = new PhraseSet([
+  'phụ nữ cho con bú',
+  'phụ nữ đang cho con bú',
   'cho con bú',
   'đang cho bú',
   'cho bú',
@@ -371,6 +382,34 @@ const NOT_ORAL = new PhraseSet([
   'không dùng được đường uống',
 ]);
 
+/**
+ * Diseases named by the body part a route is named by: "huyết khối tĩnh mạch sâu" (HKTMS),
+ * "nhiễm khuẩn da và mô dưới da", "trĩ, nứt hậu môn", "bệnh lây truyền" say what the disease is,
+ * not how to give the drug.
+ */
+const DISEASE_SITES = new PhraseSet([
+  'truyền nhiễm',
+  'lây truyền',
+  'huyết khối tĩnh mạch',
+  'tĩnh mạch sâu',
+  'viêm tĩnh mạch',
+  'viêm tắc tĩnh mạch',
+  'tắc tĩnh mạch',
+  'nghẽn tĩnh mạch',
+  'giãn tĩnh mạch',
+  'suy tĩnh mạch',
+  'mô dưới da',
+  'áp xe dưới da',
+  'tụ máu dưới da',
+  'xuất huyết dưới da',
+  'nứt hậu môn',
+  'rò hậu môn',
+  'ngứa hậu môn',
+  'ung thư trực tràng',
+  'viêm trực tràng',
+  'ung thư đại trực tràng',
+]);
+
 /** The route the words ask for, and the routes they allow (empty: any). */
 export interface RouteFacts {
   route: Route | null;
@@ -379,11 +418,15 @@ export interface RouteFacts {
 
 export function parseRoute(ws: Word[]): RouteFacts {
   const notOral = NOT_ORAL.find(ws);
-  // the words of a negated route are not a route
-  const masked = NOT_ORAL.mask(ws);
+  // the words of a negated route are not a route, nor is a vein or the skin named inside a disease
+  const masked = NOT_ORAL.mask(DISEASE_SITES.mask(ws));
   const hits = ROUTE_SET.find(masked).map((h) => ROUTE_OF.get(h.phrase)!);
   const exacts = [...new Set(hits.filter((r) => r.length === 1).map((r) => r[0]))];
   const exact = exacts.length === 1 ? exacts[0] : null;
+  // "nuốt không được, mở nang ra hòa nước cho uống": swallowing a capsule whole is out, the mouth is not —
+  // an oral route named beside it is the route asked about
+  if (notOral.length && notOral.every((h) => h.phrase.includes('nuốt')) && exact === 'uong')
+    return { route: 'uong', allowed: [] };
   if (notOral.length) {
     const allowed = ROUTES.filter((r) => r !== 'uong');
     if (exacts.length > 1) return { route: null, allowed: allowed.filter((r) => exacts.includes(r)) };
@@ -497,6 +540,16 @@ export const NON_CLINICAL_CUES = new PhraseSet([
   'có phải thuốc kê đơn',
   'mua không cần đơn',
   'cổ phiếu',
+  // paperwork of controlled drugs and of the ward: forms, books, records
+  'phiếu lĩnh',
+  'lĩnh thuốc',
+  'sổ theo dõi',
+  'mẫu phiếu',
+  'biểu mẫu',
+  'lưu mấy năm',
+  'lưu trữ',
+  'hủy thuốc',
+  'kiểm kê',
 ]);
 
 /** Non-clinical words that are other words without their marks ("gia" is also "già"): only as typed with marks. */

@@ -10,6 +10,10 @@ import { says, words, type Word } from './words';
  */
 const PHRASES: [string, SectionKey][] = [
   ['thuốc giải độc', 'qua_lieu_va_xu_tri'],
+  // "có thuốc giải không", "antidote là gì"
+  ['thuốc giải', 'qua_lieu_va_xu_tri'],
+  ['antidote', 'qua_lieu_va_xu_tri'],
+  ['thuốc đối kháng', 'qua_lieu_va_xu_tri'],
   ['giải độc', 'qua_lieu_va_xu_tri'],
   ['trung hòa', 'qua_lieu_va_xu_tri'],
   ['trung hoà', 'qua_lieu_va_xu_tri'],
@@ -150,7 +154,16 @@ const WEAK: [string, SectionKey][] = [
   ['có làm', 'tac_dung_khong_mong_muon'],
   ['hại thận', 'than_trong'],
   ['hại gan', 'than_trong'],
+  // "ngừng thuốc rồi có hết ho không": what stopping does is written under the precautions
+  // ("dừng thuốc" is not here: typed without marks it is "dùng thuốc")
+  ['ngừng thuốc', 'than_trong'],
+  ['ngưng thuốc', 'than_trong'],
   ['trước hay sau', 'lieu_luong_cach_dung'],
+  // spacing doses or two products: "2 thuốc này uống cách nhau bao lâu"
+  ['cách nhau bao lâu', 'lieu_luong_cach_dung'],
+  ['cách nhau mấy tiếng', 'lieu_luong_cach_dung'],
+  ['cách nhau mấy giờ', 'lieu_luong_cach_dung'],
+  ['cách xa bao lâu', 'lieu_luong_cach_dung'],
   ['bữa ăn', 'lieu_luong_cach_dung'],
   ['uống lúc nào', 'lieu_luong_cach_dung'],
   ['uống khi nào', 'lieu_luong_cach_dung'],

@@ -278,3 +278,29 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     expect(parse('Người suy thận eGFR 25 dùng metformin được không?').patient.renal).toBe('eGFR 25 ml/phút');
   });
 });
+
+describe('the patient is not the condition', () => {
+  const index = sampleIndex();
+  const u = new StubUnderstander(index.resolver, index.indicationHeads());
+
+  it('"bà bầu" (phụ nữ mang thai) is the patient: no "phụ" read as the symptom "phù"', () => {
+    for (const t of ['có thuốc nào dùng được cho bà bầu không', 'bà bầu uống được thuốc gì']) {
+      const f = u.parse(t);
+      expect(f.condition).toBeNull();
+      expect(f.indication).toBeNull();
+      expect(f.patient.pregnant).toBe(true);
+    }
+    // the symptom itself, typed with or without its marks, still reads
+    expect(u.parse('bị phù chân thì dùng thuốc gì').indication).toBe('phù');
+  });
+
+  it('a statement answering a pending "which condition?" names the condition, not its description', () => {
+    const pending = u.parse('bn nữ 27t bầu 10 tuần, hỏi có thuốc nào dùng được cho bà bầu ko');
+    expect(pending.turn_type).toBe('condition_to_drug');
+    const reply = u.parse('bn bị nấm Candida âm đạo, ngứa, khí hư trắng vón như bã đậu', pending);
+    expect(reply.condition).toBe('nấm candida âm đạo');
+    expect(reply.follow_up).toBe(true);
+    // with no condition question pending, the same statement lists nothing
+    expect(u.parse('bn bị nấm Candida âm đạo, ngứa, khí hư trắng vón như bã đậu').condition).toBeNull();
+  });
+});

@@ -184,25 +184,32 @@ const P = {
   mayUse: /(?:^| )(?:dung|uong|tiem|xai)(?: \S+){0,4} (?:duoc|dc) (?:khong|ko|k|hong)(?: |$)/,
 };
 
-const SYMPTOMS = [
-  'sot',
-  'dau',
+/** Symptoms, accented: a word typed with its marks says only itself ("phụ" is not "phù"). */
+const SYMPTOM_SET = new PhraseSet([
+  'sốt',
+  'đau',
   'ho',
-  'buon non',
-  'non',
-  'ngua',
-  'mat ngu',
-  'tieu chay',
-  'tao bon',
-  'dau dau',
-  'dau bung',
-  'kho tho',
-  'co giat',
-  'phu',
-  'met moi',
-  'chong mat',
-  'non oi',
-];
+  'buồn nôn',
+  'nôn',
+  'ngứa',
+  'mất ngủ',
+  'tiêu chảy',
+  'táo bón',
+  'đau đầu',
+  'đau bụng',
+  'khó thở',
+  'co giật',
+  'phù',
+  'mệt mỏi',
+  'chóng mặt',
+  'nôn ói',
+]);
+/** Is the whole text one symptom, as typed? */
+const isSymptom = (text: string): boolean => {
+  const ws = words(text);
+  const hit = SYMPTOM_SET.at(ws, 0);
+  return ws.length > 0 && hit !== null && hit.length === ws.length;
+};
 /** Umbrella terms too broad to list drugs for: ask which condition. */
 const VAGUE_CONDITIONS = [
   'benh',
@@ -335,6 +342,8 @@ const SECTION_NAMES = new PhraseSet(['thời kỳ mang thai', 'thời kỳ cho c
 /** Words that join a condition to the question ("… thì nên dùng", "… có uống"): never part of it. */
 const QUESTION_GLUE = new Set([
   'thi',
+  // "bn …, hỏi có thuốc nào …": the asking, not a condition
+  'hoi',
   'nen',
   'co',
   'dung',
@@ -452,7 +461,7 @@ export class StubUnderstander implements Understander {
     for (const c of conditionVocabulary) {
       const folded = syllables(c).join(' ');
       // a one-word head that is neither a symptom nor an umbrella term ("kèm") is a fragment of a heading, not a condition
-      const fragment = !folded.includes(' ') && !SYMPTOMS.includes(folded) && !VAGUE_CONDITIONS.includes(folded);
+      const fragment = !folded.includes(' ') && !isSymptom(c) && !VAGUE_CONDITIONS.includes(folded);
       if (folded && !fragment && !seen.has(folded)) {
         seen.add(folded);
         this.conditions.push({ folded, display: normalize(c) });
@@ -463,8 +472,8 @@ export class StubUnderstander implements Understander {
     this.vocabulary = new PhraseSet(this.conditions.map((c) => c.display));
   }
 
-  async understand(turn: string, _history: ConversationLine[], _prior: QueryFrame | null): Promise<QueryFrame> {
-    return this.parse(turn);
+  async understand(turn: string, _history: ConversationLine[], prior: QueryFrame | null): Promise<QueryFrame> {
+    return this.parse(turn, prior);
   }
 
   /** The turn as the parser reads it: ward shorthand expanded. */
@@ -472,7 +481,43 @@ export class StubUnderstander implements Understander {
     return expandShorthand(turn, (t) => this.resolver.isDrugName(t));
   }
 
-  parse(turn: string): QueryFrame {
+  /** The turn's frame; `prior`: the conversation's frame, when the turn may answer its pending question. */
+  parse(turn: string, prior: QueryFrame | null = null): QueryFrame {
+    const frame = this.read(turn);
+    return this.conditionReply(turn, frame, prior) ?? frame;
+  }
+
+  /**
+   * "bn bị nấm Candida âm đạo, ngứa, khí hư …" answering a pending "which condition?": a statement
+   * with no drug and no question of its own names the condition asked for — read as the object of
+   * that question, the patient's context taken out as in any condition question.
+   */
+  private conditionReply(turn: string, frame: QueryFrame, prior: QueryFrame | null): QueryFrame | null {
+    const asksCondition =
+      prior !== null &&
+      (prior.turn_type === 'condition_to_drug' || prior.turn_type === 'symptom_to_drug') &&
+      prior.condition === null &&
+      prior.indication === null;
+    if (!asksCondition || frame.drugs.length || frame.unknown_drugs.length || frame.attribute) return null;
+    if (frame.condition || frame.indication || frame.turn_type === 'condition_relation') return null;
+    // the clause that says what the patient has ("bị …"), else the first: the symptoms after it describe it
+    const clauses = turn
+      .split(/[,.;!?]+/u)
+      .map((c) => c.trim())
+      .filter(Boolean);
+    const has = clauses.find((c) => /(?:^|\s)(?:bị|bi)\s/iu.test(c)) ?? clauses[0] ?? '';
+    const asked = this.read(`${has.replace(/^.*?(?:^|\s)(?:bị|bi)\s+/iu, '')}, thuốc nào điều trị?`);
+    if (!asked.condition && !asked.indication) return null;
+    return {
+      ...asked,
+      // the question's words are ours, not the user's: only what the turn says is kept
+      condition: asked.condition,
+      indication: asked.indication,
+      follow_up: true,
+    };
+  }
+
+  private read(turn: string): QueryFrame {
     const text = this.expand(turn);
     const ws = words(text);
     const s = ` ${ws.map((w) => w.folded).join(' ')} `;
@@ -570,7 +615,7 @@ export class StubUnderstander implements Understander {
           condition: this.condition(text),
         };
       const condition = this.condition(text);
-      const symptom = condition !== null && SYMPTOMS.includes(syllables(condition).join(' '));
+      const symptom = condition !== null && isSymptom(condition);
       return {
         ...frame,
         // drugs named before the question ("lần trước uống ibuprofen bị nổi mề đay") are history, not the question
@@ -779,12 +824,12 @@ export class StubUnderstander implements Understander {
       treated === null
         ? undefined
         : this.namedConditions(treated.words).find((c) => !VAGUE_CONDITIONS.includes(syllables(c).join(' ')));
-    if (inObject && !SYMPTOMS.includes(syllables(inObject).join(' '))) return inObject;
+    if (inObject && !isSymptom(inObject)) return inObject;
     if (specific) {
       const key = syllables(specific).join(' ');
       const said = object === null ? [] : syllables(object);
       const narrower =
-        SYMPTOMS.includes(key) &&
+        isSymptom(specific) &&
         said.length > key.split(' ').length &&
         said.length <= 3 &&
         said.join(' ').startsWith(`${key} `);

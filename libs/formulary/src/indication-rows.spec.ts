@@ -1,0 +1,98 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { emptyFrame } from '@app/contracts';
+import { decide } from './decide';
+import { indicationTerms, narrowToIndication } from './indication-rows';
+import { sampleIndex } from './test-corpus';
+
+describe('dosing entries narrowed to the indication the user names', () => {
+  const index = sampleIndex();
+  const rows = (drug: string) => index.section(drug, 'lieu_luong_cach_dung');
+  const ids = (ps: { doc_id: string }[]) => ps.map((p) => p.doc_id.replace(/^.*__/, '#'));
+
+  it('reads what an entry treats from its lead, without population, route or dosing-basis words', () => {
+    const heparin = rows('heparin');
+    expect(indicationTerms(heparin[4].text)).toEqual(['dự', 'phòng', 'phòng huyết', 'huyết khối']);
+    // "(theo cân nặng)" says how, not what for
+    expect(indicationTerms(rows('amoxicillin').find((p) => p.text.includes('(theo cân nặng)'))!.text)).toEqual([]);
+  });
+
+  it('"dự phòng" keeps the prophylaxis entry and drops the treatment one (heparin, subcutaneous)', () => {
+    const sc = rows('heparin').filter((p) => p.route === 'tiem_duoi_da' || p.route === null);
+    expect(ids(narrowToIndication(sc, 'heparin TDD dự phòng HKTMS liều bn'))).toEqual(['#5', '#7']);
+    // "điều trị" is what any patient says: it chooses nothing, and both entries stay
+    expect(ids(narrowToIndication(sc, 'heparin tiêm dưới da điều trị huyết khối liều'))).toEqual(['#4', '#5', '#7']);
+  });
+
+  it('an everyday word counts as the formulary’s ("nôn sau mổ" is the post-operative entry) and settles the route', () => {
+    const frame = emptyFrame({
+      turn_type: 'dosing_calc',
+      drugs: ['ondansetron'],
+      attribute: 'lieu_luong_cach_dung',
+      population: 'pediatric',
+      allowed_routes: ['tiem_tinh_mach', 'truyen_tinh_mach'],
+    });
+    expect(decide(rows('ondansetron'), frame, index).decision).toBe('AMBIGUOUS_ROUTE');
+    const r = decide(rows('ondansetron'), frame, index, [], 'bé 1 tuổi rưỡi nôn sau mổ, ondansetron TM liều bn');
+    expect(r.decision).toBe('ANSWERABLE');
+    expect(r.parts.filter((p) => p.route !== null).map((p) => p.route)).toEqual(['tiem_tinh_mach']);
+    expect(r.parts.some((p) => p.text.includes('sau phẫu thuật'))).toBe(true);
+  });
+
+  it('an indication never settles a route the user did not give (ondansetron after surgery: oral and IV entries)', () => {
+    const frame = emptyFrame({
+      turn_type: 'dosing_calc',
+      drugs: ['ondansetron'],
+      attribute: 'lieu_luong_cach_dung',
+      population: 'adult',
+    });
+    const r = decide(rows('ondansetron'), frame, index, [], 'người lớn dự phòng buồn nôn, nôn sau phẫu thuật, liều?');
+    expect(r.decision).toBe('AMBIGUOUS_ROUTE');
+  });
+
+  it('words any patient says choose no entry: "đau ngực" is not the "(đau, sốt)" regimen', () => {
+    const aspirin = rows('aspirin');
+    expect(narrowToIndication(aspirin, 'bn đau ngực nghi NMCT, aspirin liều nạp')).toEqual(aspirin);
+  });
+
+  it('a turn naming words of two entries keeps both; a turn naming none keeps every entry', () => {
+    const aspirin = rows('aspirin');
+    const both = narrowToIndication(aspirin, 'aspirin cho người lớn đột quỵ cũ, nay sốt');
+    expect(both.some((p) => p.text.includes('(đau, sốt)'))).toBe(true);
+    expect(both.some((p) => p.text.includes('(đột quỵ'))).toBe(true);
+    expect(both.some((p) => p.text.startsWith('Người lớn, uống (hội chứng mạch vành cấp)'))).toBe(false);
+    // the general note that mentions an indication in passing is no entry for it, and stays
+    expect(both).toContain(aspirin.find((p) => p.text.startsWith('Uống thuốc sau bữa ăn')));
+    expect(narrowToIndication(aspirin, 'aspirin liều người lớn')).toEqual(aspirin);
+  });
+
+  it('a word typed with its marks says only itself ("gút" is the gout entry, "gut" without marks may be too)', () => {
+    const allo = rows('allopurinol').filter((p) => p.population.includes('adult'));
+    expect(ids(narrowToIndication(allo, 'allopurinol người lớn bị gút liều'))).toEqual(
+      ids(allo.filter((p) => !p.text.includes('bệnh ác tính'))),
+    );
+  });
+
+  it('never drops an entry that names no indication, and never empties a pool (any drug, any turn)', () => {
+    const drugs = readdirSync(join(__dirname, '../../../data/formulary'))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace(/\.json$/, ''));
+    expect(drugs.length).toBeGreaterThan(40);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...drugs),
+        fc.array(fc.constantFrom('dự phòng', 'gút', 'mổ', 'sốt', 'đau', 'động kinh', 'hóa trị', 'liều', 'bé', 'xyz'), {
+          maxLength: 4,
+        }),
+        (drug, said) => {
+          const pool = rows(drug);
+          const out = narrowToIndication(pool, said.join(' '));
+          expect(out.length).toBeGreaterThan(0);
+          for (const p of pool) if (!indicationTerms(p.text).length) expect(out).toContain(p);
+          for (const p of out) expect(pool).toContain(p);
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,134 @@
+import type { EvidencePart } from '@app/contracts';
+import { fold, normalize } from './normalize';
+import { expandShorthand } from './shorthand';
+import { PhraseSet, says, words, type Word } from './words';
+
+/**
+ * Dosing entries of one drug often differ only by what they treat: "Người lớn, tiêm dưới da —
+ * điều trị huyết khối tĩnh mạch sâu" beside "— dự phòng huyết khối tĩnh mạch sâu", "uống (bệnh gút)"
+ * beside "uống (dự phòng tăng acid uric máu khi điều trị bệnh ác tính)". When the user's words name
+ * what some entries treat, the entries for other indications are not the answer: quoting them
+ * gives a dose for a different indication, and their routes make a route question out of one the
+ * user already answered ("nôn sau mổ, TM" has one intravenous entry).
+ *
+ * Kept deliberately narrow, because a wrong narrowing hides the right dose:
+ * - only an entry's specific words count ("gút", "dự phòng", "phẫu thuật"), never words any
+ *   patient says ("đau", "sốt", "viêm", "điều trị"), so an entry "(đau, sốt)" is never chosen
+ *   or dropped by them;
+ * - first the entries sharing any word with the turn are kept; then, among those, the entries
+ *   whose own distinctive words the turn says, if any ("dự phòng" of two thrombosis entries);
+ * - a turn naming words of two indications keeps both (the reply quotes each with its
+ *   indication), and entries with no indication words (general notes, renal adjustments,
+ *   "theo cân nặng" regimens) are never dropped.
+ * decide() further refuses a narrowing that would settle a route the user never gave.
+ */
+export function narrowToIndication(pool: EvidencePart[], said: string): EvidencePart[] {
+  const own = new Map(
+    pool.filter((p) => p.section === 'lieu_luong_cach_dung').map((p) => [p, indicationTerms(p.text)] as const),
+  );
+  const entries = [...own.keys()].filter((p) => own.get(p)!.length > 0);
+  if (entries.length < 2 || !said.trim()) return pool;
+  const user = words(everydayToFormal(expandShorthand(said)));
+  const named = (p: EvidencePart, terms: string[] = own.get(p)!) => terms.some((t) => saysTerm(user, t));
+  const matched = entries.filter((p) => named(p));
+  if (!matched.length) return pool;
+  // among the matched entries, an indication's distinctive words: those no other matched indication has
+  const key = (p: EvidencePart) => own.get(p)!.map(fold).sort().join(' ');
+  const distinctive = (p: EvidencePart) => {
+    const others = new Set(matched.filter((q) => key(q) !== key(p)).flatMap((q) => own.get(q)!.map(fold)));
+    return own.get(p)!.filter((w) => !others.has(fold(w)));
+  };
+  const sharp = matched.filter((p) => named(p, distinctive(p)));
+  const keep = sharp.length ? sharp : matched;
+  return keep.length === entries.length ? pool : pool.filter((p) => !entries.includes(p) || keep.includes(p));
+}
+
+/** Everyday words for what an entry treats, and the formulary's word for it ("mổ" → "phẫu thuật"). */
+const EVERYDAY: [string, string][] = [
+  ['mổ', 'phẫu thuật'],
+  ['sau mổ', 'phẫu thuật'],
+  ['gout', 'gút'],
+  ['thống phong', 'gút'],
+  ['phòng ngừa', 'dự phòng'],
+  ['ngừa', 'dự phòng'],
+  ['chữa', 'điều trị'],
+  ['ung thư', 'bệnh ác tính'],
+  ['hoá chất', 'hóa trị'],
+  ['truyền hóa chất', 'hóa trị'],
+  ['chạy tia', 'xạ trị'],
+];
+const EVERYDAY_SET = new PhraseSet(EVERYDAY.map(([e]) => e));
+const FORMAL = new Map(EVERYDAY.map(([e, f]) => [normalize(e), f]));
+
+function everydayToFormal(text: string): string {
+  const formal = EVERYDAY_SET.find(words(text)).map((h) => FORMAL.get(h.phrase)!);
+  return [text, ...new Set(formal)].join('. ');
+}
+
+/**
+ * What an entry treats, as terms: the words of its lead (before its first colon) in the
+ * parenthesised, dash-led or "trong …" indication, without population, route and dosing-basis
+ * words. A word common across indications ("máu", "huyết", "khối", "tim") is a term only with
+ * its neighbour ("huyết khối", "acid uric"); a specific one ("gút", "dự phòng", "phẫu thuật")
+ * is a term alone.
+ */
+export function indicationTerms(text: string): string[] {
+  const colon = text.indexOf(':');
+  if (colon < 0 || colon > 240) return [];
+  const lead = text.slice(0, colon);
+  // a regimen names its patients first; a general note ("Uống thuốc sau bữa ăn … (hội chứng mạch vành cấp)") is no entry for one indication
+  if (!REGIMEN_LEAD.test(lead)) return [];
+  const spans = [
+    ...[...lead.matchAll(/\(([^)]*)\)/gu)].map((m) => m[1]),
+    ...[...lead.matchAll(/\s[—–-]\s(.*)$/gu)].map((m) => m[1].replace(/\([^)]*\)/gu, ' ')),
+    ...[...lead.matchAll(/\strong\s(?:điều trị\s)?(.*)$/gu)].map((m) => m[1].replace(/\([^)]*\)/gu, ' ')),
+  ];
+  const out = new Set<string>();
+  for (const span of spans) {
+    const ws = words(span, true).map((w) => (/\d/.test(w.folded) || GENERIC.has(w.text) ? null : w.text));
+    ws.forEach((w, i) => {
+      if (w && !COMMON.has(w)) out.add(w);
+      const next = ws[i + 1];
+      if (w && next && (COMMON.has(w) || COMMON.has(next))) out.add(`${w} ${next}`);
+    });
+  }
+  return [...out];
+}
+
+/** Does the user say the term (a word, or two words in a row), each word as typed? */
+function saysTerm(user: Word[], term: string): boolean {
+  const t = term.split(' ');
+  return user.some((_, i) => t.every((w, k) => user[i + k] !== undefined && says(user[i + k], w)));
+}
+
+const REGIMEN_LEAD = /^(người|trẻ|sơ sinh|thiếu niên|phụ nữ)/iu;
+
+/** Words every kind of entry uses (who, how, how much) and words any patient says: never what one entry treats. */
+const GENERIC = new Set(
+  [
+    'người lớn trẻ em sơ sinh cao tuổi bệnh nhân người bệnh tuổi tháng ngày tuần năm từ đến dưới trên',
+    'theo cân nặng lứa nhóm liều cao thấp thường dùng dạng khi và hoặc có không do của các cho với trong',
+    'uống tiêm truyền tĩnh mạch bắp dưới da ngậm lưỡi đặt trực tràng hít xịt khí dung bôi nhỏ mắt đường',
+    'lần mỗi giờ kg mg tối đa đa khởi đầu duy trì một hai chỉ trường hợp đặc biệt đã nêu được tốt nhất qua',
+    'giải phóng ngay kéo dài hỗn dịch viên bao sau là nếu cần gấp hay bị thì ở',
+    // the labels synthesizeQuery writes
+    'đối tượng định triệu chứng dữ kiện nền đang',
+    // what any patient says: too common to choose a regimen by, even beside another word
+    'đau sốt viêm nhiễm khuẩn trùng cấp mạn tính nặng nhẹ vừa bệnh hội chứng rối loạn tăng giảm suy điều trị cơn kèm gây',
+  ]
+    .join(' ')
+    .split(' ')
+    .map(normalize),
+);
+
+/** Words many indications share: a term only beside a neighbour ("huyết khối", "thiếu máu não"). */
+const COMMON = new Set(
+  [
+    'máu huyết khối tim não gan thận phổi cơ xương khớp tai mũi họng dạ dày ruột bụng ngực đầu tiểu tiện',
+    'áp nhịp thở hô hấp thần kinh tế bào u cục bộ thể toàn thân chân tay lưng răng miệng nước tiết niệu',
+    'acid thiếu lên xuống mới cũ chậm nhanh mạnh yếu lớn nhỏ trái phải sâu',
+  ]
+    .join(' ')
+    .split(' ')
+    .map(normalize),
+);
