@@ -1,4 +1,4 @@
-import { parseAge, parseRoute, populationCue } from './patient-facts';
+import { parseAge, parseRoute, parseWeightKg, populationCue } from './patient-facts';
 import { words } from './words';
 
 const route = (t: string) => parseRoute(words(t));
@@ -59,6 +59,19 @@ describe('routes read from the user’s words', () => {
   });
 });
 
+describe('what is not an age', () => {
+  it('a fever rising, a month count after "lên", a year word', () => {
+    expect(parseAge('bé sốt lên 39 độ')).toBeNull();
+    expect(parseAge('năm nay bé ăn kém')).toBeNull();
+    expect(parseAge('bé lên 7 tháng')!.text).toBe('7 tháng');
+  });
+
+  it('"9 ký rưỡi" is 9.5 kg', () => {
+    expect(parseWeightKg('nặng 9 ký rưỡi')).toBe(9.5);
+    expect(parseWeightKg('nặng 9 ký')).toBe(9);
+  });
+});
+
 describe('ages echoed as said', () => {
   it.each([
     ['Bé nhà em 5 tháng tuổi mới phát hiện suy giáp', '5 tháng tuổi', 5 / 12],
@@ -67,6 +80,11 @@ describe('ages echoed as said', () => {
     ['con 6 tuần tuổi', '6 tuần tuổi', 6 / 52],
     ['bé 1t6th 11kg khò khè', '1 tuổi 6 tháng', 1.5],
     ['cháu 2t 3th', '2 tuổi 3 tháng', 2.25],
+    ['Con em vừa thôi nôi hôm chủ nhật', '1 tuổi', 1],
+    ['Thằng cu nhà tôi lên 7, nặng 22 cân', '7 tuổi', 7],
+    ['Bà nội em năm nay tám mươi hai tuổi', '82 tuổi', 82],
+    ['bé mười lăm tháng', '15 tháng', 15 / 12],
+    ['bé năm tuổi', '5 tuổi', 5],
   ])('"%s" → "%s"', (text, echo, years) => {
     const age = parseAge(text)!;
     expect(age.text).toBe(echo);

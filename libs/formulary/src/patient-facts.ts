@@ -37,6 +37,16 @@ const exact = (text: string, years: number): Age => ({ text, years, min: years, 
 
 /** Age patterns; the one that starts first wins, the more specific on a tie. */
 const AGE_PATTERNS: [RegExp, (m: RegExpExecArray) => Age][] = [
+  // "vừa thôi nôi": the first birthday
+  [new RegExp(`(?:thôi nôi|thoi noi)${END}`, 'iu'), () => exact('1 tuổi', 1)],
+  // "thằng cu nhà tôi lên 7", "bé lên 3": a child turning that age (not "sốt lên 39 độ", not "lên 7 tháng")
+  [
+    new RegExp(
+      `(?:bé|be|cháu|chau|con|cu|thằng bé|con bé)(?:\\s+[\\p{L}]+){0,3}?\\s+(?:lên|len)\\s+(\\d{1,2})(?![\\p{L}\\p{N}]|[.,]\\d|\\s*(?:độ|do|kg|ký|ky|cân|can|tháng|thang|tuần|tuan|ngày|ngay|%|mg|ml|lần|lan|cữ))`,
+      'iu',
+    ),
+    (m) => exact(`${fmt(num(m[1]))} tuổi`, num(m[1])),
+  ],
   // ward shorthand "1t6th", "2t 3th", "1 tuổi 6th": years and months
   [
     new RegExp(`${NOT_AFTER}${NUM}\\s*(?:t|${YEAR})\\s*${NUM}\\s*(?:th|${MONTH})${END}`, 'iu'),
@@ -111,6 +121,36 @@ const AGE_PATTERNS: [RegExp, (m: RegExpExecArray) => Age][] = [
   ],
 ];
 
+const DIGIT: Record<string, number> = {
+  một: 1,
+  mốt: 1,
+  hai: 2,
+  ba: 3,
+  bốn: 4,
+  tư: 4,
+  năm: 5,
+  lăm: 5,
+  sáu: 6,
+  bảy: 7,
+  bẩy: 7,
+  tám: 8,
+  chín: 9,
+};
+const DIGIT_WORD = '(một|mốt|hai|ba|bốn|tư|năm|lăm|sáu|bảy|bẩy|tám|chín)';
+const SPELLED = new RegExp(
+  `(?<![\\p{L}])(?:${DIGIT_WORD}\\s+mươi|(mười))(?:\\s+${DIGIT_WORD})?(?=\\s+(?:tuổi|tháng|tuần|ngày|ký|kg|cân)${END})|(?<![\\p{L}])${DIGIT_WORD}(?=\\s+(?:tuổi|tháng)${END})`,
+  'gu',
+);
+
+/** Ages and weights spelled out, as typed with their marks: "tám mươi hai tuổi" → "82 tuổi", "mười lăm tháng" → "15 tháng". */
+export function spelledNumbers(text: string): string {
+  return text.replace(SPELLED, (_m, tens?: string, ten?: string, unit?: string, alone?: string) => {
+    if (alone) return String(DIGIT[alone]);
+    const t = ten ? 1 : DIGIT[tens!];
+    return String(t * 10 + (unit ? DIGIT[unit] : 0));
+  });
+}
+
 /** Pregnancy weeks ("thai 20 tuần", "mang thai 20 tuần", "bầu 5 tháng") are not the patient's age. */
 const GESTATION = new RegExp(
   `(?:thai|bầu|bau)(?:\\s+(?:được|duoc|dc|đc|khoảng|khoang))?\\s+${NUM}\\s*(?:${WEEK}|${MONTH})`,
@@ -119,7 +159,7 @@ const GESTATION = new RegExp(
 
 /** The patient's age as written in the text, or null. */
 export function parseAge(text: string): Age | null {
-  const t = normalize(text).replace(GESTATION, ' ');
+  const t = spelledNumbers(normalize(text)).replace(GESTATION, ' ');
   let best: { at: number; age: Age } | null = null;
   for (const [re, make] of AGE_PATTERNS) {
     const m = re.exec(t);
@@ -145,11 +185,13 @@ const WEIGHT_AFTER_NANG = new RegExp(
 
 /** Every weight in kg the text states ("18 kg", "nặng 18", "3,5 ký"), in order. */
 export function parseWeights(text: string): number[] {
-  const t = normalize(text);
+  const t = spelledNumbers(normalize(text));
   const out: { at: number; kg: number }[] = [];
   for (const re of [WEIGHT, WEIGHT_AFTER_NANG])
     for (const m of t.matchAll(new RegExp(re.source, 'giu'))) {
-      const kg = num(m[1]);
+      // "9 ký rưỡi": and a half
+      const half = /^\s*(?:kg|ký|kí|ky|ki|cân)?\s*(?:rưỡi|ruoi)(?![\p{L}])/u.test(t.slice(m.index! + m[0].length));
+      const kg = num(m[1]) + (half ? 0.5 : 0);
       if (kg > 0 && kg <= 500 && !out.some((o) => o.kg === kg)) out.push({ at: m.index!, kg });
     }
   return out.sort((a, b) => a.at - b.at).map((o) => o.kg);
@@ -300,6 +342,10 @@ export const PREGNANCY_CUES = new PhraseSet([
   'phụ nữ mang thai',
   'phụ nữ đang mang thai',
   'phụ nữ mang bầu',
+  // a positive test: "test thai (+)", "thử que 2 vạch"
+  'test thai',
+  'thử thai',
+  'que 2 vạch',
   'có thai',
   'mang thai',
   'có bầu',

@@ -10,6 +10,10 @@ import { says, words, type Word } from './words';
  */
 const PHRASES: [string, SectionKey][] = [
   ['thuốc giải độc', 'qua_lieu_va_xu_tri'],
+  // "có hại cho thai không", "ảnh hưởng tới thai"
+  ['hại cho thai', 'thoi_ky_mang_thai'],
+  ['ảnh hưởng tới thai', 'thoi_ky_mang_thai'],
+  ['ảnh hưởng đến thai', 'thoi_ky_mang_thai'],
   // "có thuốc giải không", "antidote là gì"
   ['thuốc giải', 'qua_lieu_va_xu_tri'],
   ['antidote', 'qua_lieu_va_xu_tri'],
@@ -124,6 +128,11 @@ const PHRASES: [string, SectionKey][] = [
   ['dược lý', 'duoc_ly'],
   ['cơ chế', 'duoc_ly'],
   ['dược động học', 'duoc_ly'],
+  // how the body handles it: "nửa đời thải trừ bao lâu", "thải trừ qua đâu"
+  ['nửa đời', 'duoc_ly'],
+  ['bán thải', 'duoc_ly'],
+  ['thải trừ', 'duoc_ly'],
+  ['sinh khả dụng', 'duoc_ly'],
   // "thuốc này làm gì" asks what it is for (before the weaker "thuốc này làm …" below)
   ['thuốc này làm gì', 'chi_dinh'],
   ['thuốc làm gì', 'chi_dinh'],
@@ -159,6 +168,16 @@ const WEAK: [string, SectionKey][] = [
   ['ngừng thuốc', 'than_trong'],
   ['ngưng thuốc', 'than_trong'],
   ['trước hay sau', 'lieu_luong_cach_dung'],
+  // with or without food: "uống lúc đói hay sau ăn", "lúc no"
+  ['lúc đói', 'lieu_luong_cach_dung'],
+  ['khi đói', 'lieu_luong_cach_dung'],
+  ['bụng đói', 'lieu_luong_cach_dung'],
+  ['lúc no', 'lieu_luong_cach_dung'],
+  ['sau ăn', 'lieu_luong_cach_dung'],
+  ['trước ăn', 'lieu_luong_cach_dung'],
+  // a dose that did not work: "sau 1 giờ vẫn chưa đáp ứng thì làm sao" (repeat, maximum)
+  ['chưa đáp ứng', 'lieu_luong_cach_dung'],
+  ['không đáp ứng', 'lieu_luong_cach_dung'],
   // spacing doses or two products: "2 thuốc này uống cách nhau bao lâu"
   ['cách nhau bao lâu', 'lieu_luong_cach_dung'],
   ['cách nhau mấy tiếng', 'lieu_luong_cach_dung'],
@@ -188,6 +207,9 @@ const WEAK: [string, SectionKey][] = [
   ['tiêm xong bị', 'tac_dung_khong_mong_muon'],
   ['sau khi tiêm bị', 'tac_dung_khong_mong_muon'],
   ['có phải do thuốc', 'tac_dung_khong_mong_muon'],
+  ['có phải tại thuốc', 'tac_dung_khong_mong_muon'],
+  // "allopurinol có dùng để phòng sỏi tái phát được không": what it is for
+  ['dùng để', 'chi_dinh'],
   // stopping a drug around surgery and procedures is written under the precautions
   // (unless a dose was asked first: "liều dự phòng trước mổ")
   ['trước mổ', 'than_trong'],

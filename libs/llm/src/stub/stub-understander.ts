@@ -321,7 +321,14 @@ const AGE_WEIGHT_UNITS = new Set(['tuoi', 'thang', 'tuan', 'ngay', 'kg', 'ky', '
 /** An allergy cue: with its allergen it is the patient's context. */
 const ALLERGY_CUE = '(?:dị ứng|di ung|quá mẫn|qua man)(?:\\s+với|\\s+voi)?(?:\\s+thuốc|\\s+thuoc)?';
 /** Phrases whose words are no cue of their own ("mổ kết hợp xương" holds the interaction word "kết hợp"). */
-const NOT_A_CUE = new PhraseSet(['kết hợp xương', 'phẫu thuật kết hợp', 'mổ kết hợp']);
+const NOT_A_CUE = new PhraseSet([
+  'kết hợp xương',
+  'phẫu thuật kết hợp',
+  'mổ kết hợp',
+  // "không phối hợp được động tác (hít)": the patient's coordination, not two drugs
+  'phối hợp được động tác',
+  'phối hợp động tác',
+]);
 /** A route named other than by mouth, not negated ("tiêm bắp", "TM", "đặt hậu môn"). */
 const givenOtherThanByMouth = (ws: Word[]) => {
   const r = parseRoute(ws);
@@ -330,10 +337,10 @@ const givenOtherThanByMouth = (ws: Word[]) => {
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A drug followed by a reaction: "uống ibuprofen bị nổi mề đay", "dùng amoxicillin thì bị dị ứng". */
 const REACTION =
-  /(?:uống|uong|dùng|dung|tiêm|tiem)\s+([\p{L}\p{N}-]+)\s+(?:thì\s+|thi\s+|xong\s+)?(?:bị|bi)\s+(?:nổi mề đay|noi me day|nổi mày đay|mề đay|mày đay|dị ứng|di ung|phát ban|phat ban|sốc phản vệ|phản vệ|khó thở)/giu;
+  /(?:uống|uong|dùng|dung|tiêm|tiem)\s+([\p{L}\p{N}-]+)\s+(?:thì\s+|thi\s+|xong\s+)?(?:(?:bị|bi)\s+)?(?:nổi mẩn ngứa|noi man ngua|nổi mẩn|noi man|mẩn ngứa|man ngua|nổi ban|noi ban|nổi mề đay|noi me day|nổi mày đay|mề đay|mày đay|dị ứng|di ung|phát ban|phat ban|sốc phản vệ|phản vệ|khó thở)/giu;
 /** A reaction followed by the drug that caused it: "lên cơn hen sau uống aspirin", "phản vệ sau khi tiêm ceftriaxon". */
 const REACTION_AFTER =
-  /(?:lên cơn hen|len con hen|cơn hen|con hen|co thắt phế quản|co that phe quan|khó thở|kho tho|nổi mề đay|noi me day|nổi mày đay|mề đay|me day|mày đay|phát ban|phat ban|dị ứng|di ung|sốc phản vệ|soc phan ve|phản vệ|phan ve|phù mạch|phu mach|phù mặt|phu mat)\s+(?:ngay\s+)?(?:sau|sau khi)\s+(?:khi\s+)?(?:uống|uong|dùng|dung|tiêm|tiem|truyền|truyen)\s+([\p{L}\p{N}-]+)/giu;
+  /(?:lên cơn hen|len con hen|cơn hen|con hen|co thắt phế quản|co that phe quan|khó thở|kho tho|nổi mề đay|noi me day|nổi mày đay|mề đay|me day|mày đay|phát ban|phat ban|dị ứng|di ung|sốc phản vệ|soc phan ve|phản vệ|phan ve|phù mạch|phu mach|phù mặt|phu mat|nổi mẩn ngứa|noi man ngua|nổi mẩn|noi man|mẩn ngứa|man ngua|nổi ban|noi ban)(?:\s+toàn thân|\s+toan than)?\s+(?:ngay\s+)?(?:sau|sau khi)\s+(?:khi\s+)?(?:uống|uong|dùng|dung|tiêm|tiem|truyền|truyen)\s+([\p{L}\p{N}-]+)/giu;
 /** Both ways of telling a reaction to a drug: the drug is the patient's history, not the question's drug. */
 const REACTIONS = [REACTION, REACTION_AFTER];
 const withoutReactions = (text: string) => REACTIONS.reduce((t, re) => t.replace(re, ' '), text);
@@ -603,7 +610,10 @@ export class StubUnderstander implements Understander {
       frame.allowed_routes.length > 0;
     if (has(P.injection)) return { ...frame, turn_type: 'out_of_scope' };
     // price, purchase, insurance, law: not a clinical question, even about a formulary drug
-    if (has(NON_CLINICAL_CUES) || has(NON_CLINICAL_MARKED)) return { ...frame, turn_type: 'out_of_scope' };
+    // ("khách mua furosemid, hỏi uống liều bao nhiêu": the customer bought it, the question is the dose)
+    const clinicalAsked = sections.length > 0 || has(P.dosing) || has(UNIT_COUNT_CUES) || has(P.interaction);
+    if (has(NON_CLINICAL_CUES) || (has(NON_CLINICAL_MARKED) && !clinicalAsked))
+      return { ...frame, turn_type: 'out_of_scope' };
 
     if ((drugs.length === 0 || conditionQuestion) && unknown.length === 0 && (has(P.whichDrug) || conditionQuestion)) {
       const relation = this.reverseRelation(ws);
@@ -658,6 +668,19 @@ export class StubUnderstander implements Understander {
     if (attribute === 'chong_chi_dinh' && sections.includes('thoi_ky_mang_thai')) attribute = 'thoi_ky_mang_thai';
     else if (attribute === 'chong_chi_dinh' && sections.includes('thoi_ky_cho_con_bu'))
       attribute = 'thoi_ky_cho_con_bu';
+    // A pregnant or breastfeeding patient's "có sao không", "tiếp tục X được không", or a regimen merely
+    // mentioned ("đang enalapril 10mg/ngày, nay test thai (+)"): the section for her state, unless a dose is asked
+    const state = frame.patient.pregnant ? 'thoi_ky_mang_thai' : frame.patient.lactating ? 'thoi_ky_cho_con_bu' : null;
+    if (
+      state &&
+      drugs.length <= 1 &&
+      !intake &&
+      !interaction &&
+      !has(P.doseAsked) &&
+      !unitCount &&
+      (attribute === null || attribute === 'than_trong' || (attribute === 'lieu_luong_cach_dung' && !has(P.dosing)))
+    )
+      attribute = state;
     frame.attribute = attribute;
     frame.is_section_overview = attribute !== null && has(P.overview) && !slots && !/ bao nhieu /.test(s);
     if (drugs.length) frame.patient.comorbidities = this.comorbidities(this.withoutPatient(text), null);
