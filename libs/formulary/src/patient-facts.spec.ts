@@ -51,6 +51,24 @@ describe('routes read from the user’s words', () => {
     expect(route('bn không nuốt được').allowed).not.toContain('uong');
   });
 
+  it('any route said to be impossible is out, wherever else it is named', () => {
+    const noInhaler = route('ko phối hợp được động tác nên ko dùng được đường hít (cả bình xịt lẫn khí dung)');
+    expect(noInhaler.route).toBeNull();
+    expect(noInhaler.allowed).not.toContain('hit');
+    expect(noInhaler.allowed).toContain('uong');
+    expect(route('tiêm bắp không được, tiêm dưới da thì sao')).toEqual({ route: 'tiem_duoi_da', allowed: [] });
+    // no intravenous access
+    const noVein = route('khoa chưa lấy được ven');
+    expect(noVein.allowed).not.toContain('tiem_tinh_mach');
+    expect(noVein.allowed).not.toContain('truyen_tinh_mach');
+    expect(route('tiêm bắp nhé, khoa chưa lấy được ven')).toEqual({ route: 'tiem_bap', allowed: [] });
+  });
+
+  it('a negation that says what was not done, or stands in another clause, negates nothing', () => {
+    expect(route('bé chưa uống thuốc gì, paracetamol uống liều bao nhiêu')).toEqual({ route: 'uong', allowed: [] });
+    expect(route('không sốt, uống paracetamol được không')).toEqual({ route: 'uong', allowed: [] });
+  });
+
   it('"không uống được" with two other routes named allows those two', () => {
     expect(route('không uống được, tiêm bắp hay tiêm dưới da')).toEqual({
       route: null,

@@ -1,6 +1,6 @@
 import { ROUTES, type Population, type Route } from '@app/contracts';
-import { normalize } from './normalize';
-import { PhraseSet, words, type Word } from './words';
+import { fold, normalize } from './normalize';
+import { PhraseSet, words, type PhraseHit, type Word } from './words';
 
 /**
  * What a turn says about the patient, read from the user's own words (after ward
@@ -462,21 +462,81 @@ export interface RouteFacts {
   allowed: Route[];
 }
 
+/** "chưa lấy được ven", "không có đường truyền": no intravenous access. */
+const NO_VEIN = new PhraseSet([
+  'chưa lấy được ven',
+  'không lấy được ven',
+  'ko lấy được ven',
+  'khó lấy ven',
+  'chưa có ven',
+  'không có ven',
+  'mất ven',
+  'chưa có đường truyền',
+  'không có đường truyền',
+  'không đặt được đường truyền',
+]);
+const INTRAVENOUS: Route[] = ['tiem_tinh_mach', 'truyen_tinh_mach'];
+/** Words that say a route cannot be used, with an ability word: "không dùng được đường hít", "tiêm bắp không được". */
+const NEGATION = new Set(['không', 'ko', 'k', 'khong', 'hông', 'chẳng', 'chưa'].map(fold));
+const ABILITY = new Set(['được', 'đc', 'dc', 'nổi', 'thể'].map(fold));
+const NEGATION_FILLER = new Set(['dùng', 'sử', 'dụng', 'cho', 'qua', 'đường', 'bằng', ...ABILITY].map(fold));
+
+/**
+ * Is the route named at `hit` said to be impossible? A negation before it with only filler words
+ * between ("ko dùng được đường hít"), or after it ("hít không được") — with an ability word
+ * ("được", "thể", "nổi"): "không uống thuốc gì" says what was not done, not what cannot be. `all`: every
+ * route named, so a negation right after another route is that route's.
+ */
+function negatedAt(ws: Word[], hit: PhraseHit, all: PhraseHit[]): boolean {
+  let able = false;
+  for (let i = hit.start - 1; i >= 0 && i >= hit.start - 5; i--) {
+    const w = ws[i].folded;
+    if (ABILITY.has(w)) able = true;
+    if (NEGATION.has(w)) {
+      // "tiêm bắp không được, tiêm dưới da thì sao": the negation belongs to the route right before it
+      if (all.some((h) => h.start + h.length === i)) break;
+      const after = ws[hit.start + hit.length]?.folded ?? '';
+      if (able || ABILITY.has(after)) return true;
+      break;
+    }
+    if (!NEGATION_FILLER.has(w)) break;
+  }
+  const next = ws[hit.start + hit.length]?.folded ?? '';
+  const then = ws[hit.start + hit.length + 1]?.folded ?? '';
+  return NEGATION.has(next) && ABILITY.has(then);
+}
+
 export function parseRoute(ws: Word[]): RouteFacts {
   const notOral = NOT_ORAL.find(ws);
   // the words of a negated route are not a route, nor is a vein or the skin named inside a disease
-  const masked = NOT_ORAL.mask(DISEASE_SITES.mask(ws));
-  const hits = ROUTE_SET.find(masked).map((h) => ROUTE_OF.get(h.phrase)!);
+  const sites = DISEASE_SITES.mask(ws);
+  const masked = NOT_ORAL.mask(sites);
+  const found = ROUTE_SET.find(masked);
+  // a route said to be impossible anywhere ("ko dùng được đường hít (cả bình xịt lẫn khí dung)") is out everywhere
+  const negated = new Set<Route>([
+    ...(notOral.length ? (['uong'] as Route[]) : []),
+    ...(NO_VEIN.find(ws).length ? INTRAVENOUS : []),
+    ...found.filter((h) => negatedAt(masked, h, found)).flatMap((h) => ROUTE_OF.get(h.phrase)!),
+  ]);
+  const hits = found
+    .filter((h) => !negatedAt(masked, h, found))
+    .map((h) => ROUTE_OF.get(h.phrase)!.filter((r) => !negated.has(r)))
+    .filter((r) => r.length > 0);
   const exacts = [...new Set(hits.filter((r) => r.length === 1).map((r) => r[0]))];
   const exact = exacts.length === 1 ? exacts[0] : null;
   // "nuốt không được, mở nang ra hòa nước cho uống": swallowing a capsule whole is out, the mouth is not —
   // an oral route named beside it is the route asked about
-  if (notOral.length && notOral.every((h) => h.phrase.includes('nuốt')) && exact === 'uong')
+  if (
+    notOral.length &&
+    notOral.every((h) => h.phrase.includes('nuốt')) &&
+    negated.size === 1 &&
+    ROUTE_SET.find(masked).some((h) => ROUTE_OF.get(h.phrase)!.includes('uong'))
+  )
     return { route: 'uong', allowed: [] };
-  if (notOral.length) {
-    const allowed = ROUTES.filter((r) => r !== 'uong');
+  if (negated.size) {
+    const allowed = ROUTES.filter((r) => !negated.has(r));
     if (exacts.length > 1) return { route: null, allowed: allowed.filter((r) => exacts.includes(r)) };
-    return { route: exact === 'uong' ? null : exact, allowed: exact && exact !== 'uong' ? [] : allowed };
+    return { route: exact, allowed: exact ? [] : allowed };
   }
   // Several routes named ("đã khí dung xong, … uống mấy viên", "TM đẩy thẳng hay phải truyền"): no one of
   // them is the route — each named route is allowed, and the dose is given only where one of them has it

@@ -39,6 +39,14 @@ describe('ward shorthand (data/lexicon/ward-shorthand.json)', () => {
     expect(expand('ceftriaxon TB liều bn')).toBe('ceftriaxon tiêm bắp liều bao nhiêu');
   });
 
+  it('a clause that is only a route\'s letters answers "which route?"', () => {
+    expect(expand('TB nhé, khoa chưa lấy được ven')).toBe('tiêm bắp nhé, khoa chưa lấy được ven');
+    expect(expand('TM ạ')).toBe('tĩnh mạch ạ');
+    // inside a clause, the letters keep their other meanings
+    expect(expand('thiếu máu mức độ TB.')).toBe('thiếu máu mức độ TB.');
+    expect(expand('TB 12 G/l')).toBe('TB 12 G/l');
+  });
+
   it('leaves text without shorthand exactly as typed', () => {
     for (const t of ['Trẻ 5 tuổi nặng 18 kg, liều paracetamol đường uống?', 'Warfarin và aspirin có tương tác không?'])
       expect(expand(t)).toBe(t);

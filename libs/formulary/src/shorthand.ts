@@ -75,6 +75,15 @@ export function expandShorthand(text: string, isDrug: (token: string) => boolean
     if (!candidates.length) continue;
     const prev = words[k - 1]?.c;
     const next = words[k + 1]?.c;
+    // "TB nhé, khoa chưa lấy được ven", "TM ạ": a clause that is only a route's letters answers "which route?"
+    const route = candidates
+      .filter((e) => e.kind === 'route')
+      .sort((a, b) => b.expansion.length - a.expansion.length)[0];
+    if (route && clauseAlone(tokens, words, k)) {
+      const m = PUNCT.exec(tokens[w.i])!;
+      tokens[w.i] = `${m[1]}${route.expansion}${m[3]}`;
+      continue;
+    }
     let best: Entry | null = null;
     let bestScore = 0;
     let tie = false;
@@ -94,4 +103,18 @@ export function expandShorthand(text: string, isDrug: (token: string) => boolean
     tokens[w.i] = `${m[1]}${best.expansion}${m[3]}`;
   }
   return tokens.join('');
+}
+
+/** Courtesy words that may close a one-word reply ("TB nhé", "TM ạ"). */
+const PARTICLES = new Set(['nhé', 'nhe', 'nha', 'ạ', 'a', 'ah', 'à', 'đi', 'thôi', 'luôn']);
+const CLAUSE_END = /[.,;:!?]$/u;
+
+/** Is word k a clause of its own: the turn's start or a punctuation mark before it, only particles after it? */
+function clauseAlone(tokens: string[], words: { c: string; i: number }[], k: number): boolean {
+  if (k > 0 && !CLAUSE_END.test(tokens[words[k - 1].i])) return false;
+  for (let j = k; j < words.length; j++) {
+    if (j > k && !PARTICLES.has(words[j].c.toLowerCase())) return false;
+    if (CLAUSE_END.test(tokens[words[j].i])) return true;
+  }
+  return true;
 }

@@ -304,3 +304,22 @@ describe('the patient is not the condition', () => {
     expect(u.parse('bn bị nấm Candida âm đạo, ngứa, khí hư trắng vón như bã đậu').condition).toBeNull();
   });
 });
+
+describe('a "which drug" turn that is about the conversation’s drug, and signs that are not drugs', () => {
+  const index = sampleIndex();
+  const u = new StubUnderstander(index.resolver, index.indicationHeads());
+
+  it('"quá liều … trung hòa bằng thuốc gì" asks the overdose section, not the drugs for a condition', () => {
+    const f = u.parse('lo tiem qua lieu bi chay mau thi trung hoa bang thuoc gi');
+    expect(f.turn_type).not.toBe('condition_to_drug');
+    expect(f.attribute).toBe('qua_lieu_va_xu_tri');
+    expect(f.follow_up).toBe(true);
+    // a dose asked beside a condition still lists the drugs for it
+    expect(u.parse('trẻ bị sốt thì uống thuốc gì, liều bao nhiêu').turn_type).toBe('symptom_to_drug');
+  });
+
+  it('a name reported with a result ("Kernig (+)", "dương tính") is a sign or a test, not a drug', () => {
+    expect(u.parse('bn sốt 39 độ, cổ cứng, Kernig (+)').unknown_drugs).toEqual([]);
+    expect(u.parse('bn sốt 39 độ, cổ cứng, Kernig dương tính').unknown_drugs).toEqual([]);
+  });
+});

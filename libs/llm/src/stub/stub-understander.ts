@@ -335,6 +335,12 @@ const givenOtherThanByMouth = (ws: Word[]) => {
   return r.route !== null && r.route !== 'uong' && r.allowed.every((x) => x !== 'uong');
 };
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A name followed by a result ("(+)", "-", "dương tính"): a clinical sign or test. */
+const SIGN_RESULT = (name: string) =>
+  new RegExp(
+    `${escape(name)}\\s*(?:\\(\\s*[+-]\\s*\\)|[+-](?![\\p{L}\\p{N}])|dương tính|duong tinh|âm tính|am tinh)`,
+    'iu',
+  );
 /** A drug followed by a reaction: "uống ibuprofen bị nổi mề đay", "dùng amoxicillin thì bị dị ứng". */
 const REACTION =
   /(?:uống|uong|dùng|dung|tiêm|tiem)\s+([\p{L}\p{N}-]+)\s+(?:thì\s+|thi\s+|xong\s+)?(?:(?:bị|bi)\s+)?(?:nổi mẩn ngứa|noi man ngua|nổi mẩn|noi man|mẩn ngứa|man ngua|nổi ban|noi ban|nổi mề đay|noi me day|nổi mày đay|mề đay|mày đay|dị ứng|di ung|phát ban|phat ban|sốc phản vệ|phản vệ|khó thở)/giu;
@@ -366,6 +372,8 @@ const QUESTION_GLUE = new Set([
   'benh',
   'gom',
 ]);
+/** Sections only a named drug has an answer in: a "which drug" turn asking one is about the conversation's drug. */
+const DRUG_ONLY_SECTIONS: SectionKey[] = ['qua_lieu_va_xu_tri', 'tuong_tac_thuoc'];
 /** Verbs whose object is the condition asked ("thuốc nào trị X"), longest first. */
 const TREAT_VERBS = ['điều trị', 'chỉ định', 'trị', 'chữa', 'dùng cho'];
 /** Words between a treat-verb and its object that are not part of the condition. */
@@ -570,7 +578,9 @@ export class StubUnderstander implements Understander {
     const drugContext = has(P.medical) || sections.length > 0 || has(P.interaction) || has(P.followUp);
     const typedUnknown = mentions
       .filter((m) => m.reading.kind === 'unknown' || (m.reading.kind === 'outside' && m.reading.via === 'fuzzy'))
-      .map((m) => m.text);
+      .map((m) => m.text)
+      // "Kernig (+)", "Helicobacter dương tính": a sign or a test result, not a drug
+      .filter((t) => !SIGN_RESULT(t).test(text));
     // Beside a formulary drug, a foreign word that is no drug we know (Giardia, stent) is a medical term:
     // the reply would otherwise call it a drug missing from the formulary. A pair question keeps it,
     // so an unknown second drug still abstains.
@@ -615,7 +625,14 @@ export class StubUnderstander implements Understander {
     if (has(NON_CLINICAL_CUES) || (has(NON_CLINICAL_MARKED) && !clinicalAsked))
       return { ...frame, turn_type: 'out_of_scope' };
 
-    if ((drugs.length === 0 || conditionQuestion) && unknown.length === 0 && (has(P.whichDrug) || conditionQuestion)) {
+    // "quá liều … trung hòa bằng thuốc gì": a question about the conversation's drug (its antidote),
+    // not about the drugs for a condition ("sốt thì uống thuốc gì, liều bao nhiêu" still is one)
+    const aboutADrug = sections.some((x) => DRUG_ONLY_SECTIONS.includes(x));
+    if (
+      ((drugs.length === 0 && !aboutADrug) || conditionQuestion) &&
+      unknown.length === 0 &&
+      (has(P.whichDrug) || conditionQuestion)
+    ) {
       const relation = this.reverseRelation(ws);
       if (relation)
         return {
