@@ -1,4 +1,4 @@
-import type { QueryFrame, Route } from '@app/contracts';
+import type { QueryFrame } from '@app/contracts';
 import {
   allergyMentions,
   expandCondition,
@@ -10,6 +10,7 @@ import {
   parseWeights,
   populationCue,
   populationOfAge,
+  sameRoutes,
   saysRoute,
   PREGNANCY_CUES,
   syllables,
@@ -200,10 +201,6 @@ export function groundFrame(
     return ok;
   });
   return { frame: out, dropped };
-}
-
-function sameRoutes(a: Route[], b: Route[]): boolean {
-  return a.length === b.length && a.every((r) => b.includes(r));
 }
 
 function numbersIn(text: string): string[] {

@@ -68,7 +68,7 @@ export function decide(
     // "dự phòng", "nôn sau phẫu thuật", "bệnh gút": the entries for what the user treats, not every indication's
     // — but only among routes the user allowed: an indication never answers a route question nobody asked
     const narrowed = narrowToIndication(pool, said);
-    if (allowed.length || sameItems(distinctRoutes(narrowed), distinctRoutes(pool))) pool = narrowed;
+    if (allowed.length || sameRoutes(distinctRoutes(narrowed), distinctRoutes(pool))) pool = narrowed;
     if (!frame.route && !frame.is_section_overview) {
       // the whole section asked for is every route's; otherwise several routes left is a question to ask —
       // unless the user named those routes and asks how to give it, not a dose ("tiêm tĩnh mạch được không
@@ -136,7 +136,10 @@ function sentencesOf(text: string): string[] {
     .filter(Boolean);
 }
 
-const sameItems = (a: Route[], b: Route[]) => a.length === b.length && a.every((x) => b.includes(x));
+/** The same routes, in any order. */
+export function sameRoutes(a: Route[], b: Route[]): boolean {
+  return a.length === b.length && a.every((r) => b.includes(r));
+}
 
 function distinctRoutes(parts: EvidencePart[]): Route[] {
   const out: Route[] = [];

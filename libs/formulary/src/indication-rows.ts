@@ -1,7 +1,7 @@
 import type { EvidencePart } from '@app/contracts';
 import { fold, normalize } from './normalize';
 import { expandShorthand } from './shorthand';
-import { PhraseSet, says, words, type Word } from './words';
+import { PhraseSet, words } from './words';
 
 /**
  * Dosing entries of one drug often differ only by what they treat: "Người lớn, tiêm dưới da —
@@ -29,7 +29,8 @@ export function narrowToIndication(pool: EvidencePart[], said: string): Evidence
   const entries = [...own.keys()].filter((p) => own.get(p)!.length > 0);
   if (entries.length < 2 || !said.trim()) return pool;
   const user = words(everydayToFormal(expandShorthand(said)));
-  const named = (p: EvidencePart, terms: string[] = own.get(p)!) => terms.some((t) => saysTerm(user, t));
+  // a term is said as typed: a word with its marks says only itself
+  const named = (p: EvidencePart, terms: string[] = own.get(p)!) => new PhraseSet(terms).has(user);
   const matched = entries.filter((p) => named(p));
   if (!matched.length) return pool;
   // among the matched entries, an indication's distinctive words: those no other matched indication has
@@ -93,12 +94,6 @@ export function indicationTerms(text: string): string[] {
     });
   }
   return [...out];
-}
-
-/** Does the user say the term (a word, or two words in a row), each word as typed? */
-function saysTerm(user: Word[], term: string): boolean {
-  const t = term.split(' ');
-  return user.some((_, i) => t.every((w, k) => user[i + k] !== undefined && says(user[i + k], w)));
 }
 
 const REGIMEN_LEAD = /^(người|trẻ|sơ sinh|thiếu niên|phụ nữ)/iu;
