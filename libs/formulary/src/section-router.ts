@@ -208,6 +208,9 @@ const WEAK: [string, SectionKey][] = [
   ['sau khi tiêm bị', 'tac_dung_khong_mong_muon'],
   ['có phải do thuốc', 'tac_dung_khong_mong_muon'],
   ['có phải tại thuốc', 'tac_dung_khong_mong_muon'],
+  // "có phải do morphin không", "uống loratadin có bị buồn ngủ không": what the drug does
+  ['có phải do', 'tac_dung_khong_mong_muon'],
+  ['có bị', 'tac_dung_khong_mong_muon'],
   // "allopurinol có dùng để phòng sỏi tái phát được không": what it is for
   ['dùng để', 'chi_dinh'],
   // stopping a drug around surgery and procedures is written under the precautions

@@ -323,3 +323,23 @@ describe('a "which drug" turn that is about the conversation’s drug, and signs
     expect(u.parse('bn sốt 39 độ, cổ cứng, Kernig dương tính').unknown_drugs).toEqual([]);
   });
 });
+
+describe('a condition question in pregnancy, with the organism named', () => {
+  const index = sampleIndex();
+  const u = new StubUnderstander(index.resolver, index.indicationHeads());
+
+  it('"E.coli" is an organism, and "dùng được cho bà bầu" keeps it a condition question', () => {
+    const f = u.parse(
+      'sp bầu 24 tuần, viêm bàng quang cấp, cấy NT E.coli. trong danh mục có ks nào điều trị viêm bàng quang mà dùng đc cho bà bầu ko',
+    );
+    expect(f.unknown_drugs).toEqual([]);
+    expect(f.turn_type).toBe('condition_to_drug');
+    expect(f.condition).toBe('viêm bàng quang');
+    expect(f.patient.pregnant).toBe(true);
+  });
+
+  it('"có bị buồn ngủ không", "có phải do morphin không" ask what the drug does', () => {
+    expect(u.parse('uống loratadin có bị buồn ngủ không').attribute).toBe('tac_dung_khong_mong_muon');
+    expect(u.parse('bí tiểu 2 hôm nay, có phải do morphin không').attribute).toBe('tac_dung_khong_mong_muon');
+  });
+});

@@ -335,6 +335,8 @@ const givenOtherThanByMouth = (ws: Word[]) => {
   return r.route !== null && r.route !== 'uong' && r.allowed.every((x) => x !== 'uong');
 };
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A genus initial before the name ("E.coli", "S. aureus", "H.pylori"): a microorganism. */
+const ORGANISM = (name: string) => new RegExp(`(?<![\\p{L}])\\p{Lu}\\.\\s?${escape(name)}`, 'u');
 /** A name followed by a result ("(+)", "-", "dương tính"): a clinical sign or test. */
 const SIGN_RESULT = (name: string) =>
   new RegExp(
@@ -574,13 +576,21 @@ export class StubUnderstander implements Understander {
       has(P.whichDrug) &&
       !has(P.interaction) &&
       // pregnancy and breastfeeding are the patient's context of a "which drug" question
-      sections.every((x) => x === 'chi_dinh' || x === 'thoi_ky_mang_thai' || x === 'thoi_ky_cho_con_bu');
+      sections.every(
+        (x) =>
+          x === 'chi_dinh' ||
+          x === 'thoi_ky_mang_thai' ||
+          x === 'thoi_ky_cho_con_bu' ||
+          // "… mà dùng được cho bà bầu": whether it may be used in her state, not a contraindication question
+          (x === 'chong_chi_dinh' &&
+            (sections.includes('thoi_ky_mang_thai') || sections.includes('thoi_ky_cho_con_bu'))),
+      );
     const drugContext = has(P.medical) || sections.length > 0 || has(P.interaction) || has(P.followUp);
     const typedUnknown = mentions
       .filter((m) => m.reading.kind === 'unknown' || (m.reading.kind === 'outside' && m.reading.via === 'fuzzy'))
       .map((m) => m.text)
-      // "Kernig (+)", "Helicobacter dương tính": a sign or a test result, not a drug
-      .filter((t) => !SIGN_RESULT(t).test(text));
+      // "Kernig (+)", "Helicobacter dương tính": a sign or a test result, not a drug; "E.coli", "S. aureus": an organism
+      .filter((t) => !SIGN_RESULT(t).test(text) && !ORGANISM(t).test(text));
     // Beside a formulary drug, a foreign word that is no drug we know (Giardia, stent) is a medical term:
     // the reply would otherwise call it a drug missing from the formulary. A pair question keeps it,
     // so an unknown second drug still abstains.
