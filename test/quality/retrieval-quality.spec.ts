@@ -23,7 +23,7 @@ const queries = JSON.parse(
  */
 describe('retrieval quality (test/fixtures/retrieval-queries.json)', () => {
   const index = sampleIndex();
-  const parser = new StubUnderstander(index.resolver, index.indicationHeads());
+  const parser = new StubUnderstander(index.resolver, index.indicationHeads(), index);
   const rows = queries.map((q) => {
     const frame = parser.parse(q.query);
     if (q.kind === 'framed') {

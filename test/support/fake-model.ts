@@ -20,7 +20,7 @@ export function docsOf(prompt: string): { id: string; text: string }[] {
  */
 export function wellBehavedModel(overrides: Partial<Record<string, (req: FakeRequest) => FakeResponse>> = {}) {
   const index = sampleIndex();
-  const parser = new StubUnderstander(index.resolver, index.indicationHeads());
+  const parser = new StubUnderstander(index.resolver, index.indicationHeads(), index);
   return (req: FakeRequest): FakeResponse => {
     const o = req.tool ? overrides[req.tool] : undefined;
     if (o) return o(req);

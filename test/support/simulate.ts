@@ -22,7 +22,7 @@ export interface SimTurn {
 }
 
 export const index = sampleIndex();
-export const parser = new StubUnderstander(index.resolver, index.indicationHeads());
+export const parser = new StubUnderstander(index.resolver, index.indicationHeads(), index);
 export const nameOf = (id: string) => index.drug(id)?.name ?? id;
 
 /**

@@ -52,7 +52,7 @@ function docsOf(prompt: string): { id: string; text: string }[] {
 
 /** A well-behaved model (after test/support/fake-model.ts): the deterministic parser, quoting answers, entailment. */
 function model(index: CorpusIndex, opts: { omission: boolean }): (req: FakeRequest) => FakeResponse {
-  const parser = new StubUnderstander(index.resolver, index.indicationHeads());
+  const parser = new StubUnderstander(index.resolver, index.indicationHeads(), index);
   return (req) => {
     const prompt = promptOf(req);
     switch (req.tool) {

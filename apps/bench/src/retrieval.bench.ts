@@ -168,7 +168,7 @@ export async function benchCorpus(name: string, makeMonographs: () => DrugMonogr
   // the hash embedder is local (no provider call), so the budget is never asked
   const noBudget = { require: async () => undefined } as unknown as RequestBudget;
   const service = new RetrievalService({ index } as unknown as CorpusService, noBudget, embedder);
-  const parser = new StubUnderstander(index.resolver, index.indicationHeads());
+  const parser = new StubUnderstander(index.resolver, index.indicationHeads(), index);
   const drugs =
     name === 'sample'
       ? SAMPLE_DRUGS.map((id) => index.drug(id)).filter((d) => d !== undefined)

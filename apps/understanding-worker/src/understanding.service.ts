@@ -27,7 +27,7 @@ export class UnderstandingService {
   private stub(): StubUnderstander {
     const index = this.corpus.index;
     if (this.cached?.index !== index)
-      this.cached = { index, provider: new StubUnderstander(index.resolver, index.indicationHeads()) };
+      this.cached = { index, provider: new StubUnderstander(index.resolver, index.indicationHeads(), index) };
     return this.cached.provider;
   }
 

@@ -4,6 +4,7 @@ import type { Corpus, CorpusDrug } from './corpus';
 import type { DrugNames } from './decide';
 import { fold, indexTokens, normalize, syllables } from './normalize';
 import { DrugResolver } from './resolver';
+import { sectionByContent } from './section-by-content';
 
 export interface PartFilter {
   drugIds?: string[];
@@ -190,6 +191,12 @@ export class CorpusIndex implements DrugNames {
 
   section(drugId: string, section: SectionKey): EvidencePart[] {
     return this.bySection.get(`${drugId}|${section}`) ?? [];
+  }
+
+  /** The section a question about this drug asks by its content words alone (see sectionByContent), or null. */
+  sectionByContent(drugId: string, turn: string): SectionKey | null {
+    const parts = this.corpus.parts.filter((p) => p.drug_id === drugId);
+    return sectionByContent(parts, turn, this.namesOf(drugId));
   }
 
   /** BM25 over the keyword index, filtered by drug and section. */

@@ -13,3 +13,4 @@ export * from './band-table';
 export * from './shorthand';
 export * from './lexicon';
 export * from './allergy';
+export * from './section-by-content';

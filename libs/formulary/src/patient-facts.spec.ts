@@ -1,4 +1,5 @@
-import { parseAge, parseRoute, parseWeightKg, populationCue } from './patient-facts';
+import { parseAge, parseHepatic, parseRenal, parseRoute, parseWeightKg, populationCue } from './patient-facts';
+import { expandShorthand } from './shorthand';
 import { words } from './words';
 
 const route = (t: string) => parseRoute(words(t));
@@ -124,5 +125,31 @@ describe('the population the words name', () => {
     expect(populationCue(words('đang cho con bú, bé nhà em 3 tuổi sốt thì uống paracetamol liều bao nhiêu'))).toBe(
       'pediatric',
     );
+  });
+});
+
+describe('kidney and liver facts read from the user’s words', () => {
+  it('a disease, a clearance or an abnormal test is a fact', () => {
+    expect(parseRenal('bn suy thận mạn, ClCr 25 ml/phút')?.text).toBe('ClCr 25 ml/phút');
+    expect(parseRenal('bn suy thận, tốt nhất dùng thuốc nào')?.text).toBe('suy thận');
+    expect(parseRenal('creatinin tăng cao')?.text).toBe('creatinin bất thường');
+    expect(parseHepatic('xơ gan ổn định')).toBe('xơ gan');
+  });
+
+  it('a function or test said to be normal, or a disease denied, is no fact', () => {
+    // "CN thận bt" (chức năng thận bình thường) read as "suy thận" gave a 45-year-old the kidney-failure row
+    for (const t of [
+      'CN thận bt',
+      'chức năng thận bình thường',
+      'creatinin bt',
+      'chuc nang than binh thuong',
+      'bn ko suy thận',
+      'không suy thận, chức năng thận còn tốt',
+    ])
+      expect([t, parseRenal(expandShorthand(t))]).toEqual([t, null]);
+    for (const t of ['CN gan bt', 'men gan bình thường', 'chưa bị xơ gan', 'không có bệnh gan'])
+      expect([t, parseHepatic(expandShorthand(t))]).toEqual([t, null]);
+    // the disease still stands beside a normal test of the other organ
+    expect(parseRenal(expandShorthand('suy thận, men gan bt'))?.text).toBe('suy thận');
   });
 });

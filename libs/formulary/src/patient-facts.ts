@@ -230,6 +230,45 @@ const RENAL_WORDS = new PhraseSet([
   'gfr',
 ]);
 
+/** Words after an organ's test or function that say it is normal ("chức năng thận bình thường", "creatinin bt"). */
+const NORMAL_AFTER = new PhraseSet([
+  'bình thường',
+  'trong giới hạn',
+  'trong giới hạn bình thường',
+  'ổn',
+  'tốt',
+  'còn tốt',
+  'chưa suy',
+  'không suy',
+  'không sao',
+]);
+const TESTS = new Set(
+  ['chức năng thận', 'creatinin', 'egfr', 'clcr', 'crcl', 'gfr', 'chức năng gan', 'men gan'].map(normalize),
+);
+/** Words before an organ's disease that deny it ("không suy thận", "chưa có bệnh gan"). */
+const DENIED_BEFORE = new PhraseSet(['không', 'chưa', 'không có', 'chưa có', 'không bị', 'chưa bị', 'chẳng', 'ko']);
+
+/**
+ * The user says the organ is fine, not that it is diseased: a disease word denied right before it
+ * ("không suy thận", "chưa bị xơ gan") or a function or test said to be normal within the next
+ * three words ("CN thận, gan bt", "creatinin bình thường", "chức năng thận còn tốt").
+ */
+function statedNormal(ws: Word[], hit: PhraseHit): boolean {
+  for (let back = 1; back <= 2; back++) {
+    const d = DENIED_BEFORE.at(ws, hit.start - back);
+    if (d && d.start + d.length === hit.start) return true;
+  }
+  // only a function or a test can be said to be normal: "suy thận, tốt nhất dùng gì" still has the disease
+  if (!TESTS.has(hit.phrase)) return false;
+  const end = hit.start + hit.length;
+  for (let i = end; i < Math.min(ws.length, end + 3); i++) {
+    const n = NORMAL_AFTER.at(ws, i);
+    // "ổn định" (stable) says nothing about normal
+    if (n && !(n.phrase === normalize('ổn') && ws[i + 1]?.folded === 'dinh')) return true;
+  }
+  return false;
+}
+
 /** Kidney facts as stated ("ClCr 25 ml/phút", "suy thận"), or null. */
 export function parseRenal(text: string): RenalFact | null {
   const m = CLEARANCE.exec(normalize(text));
@@ -242,7 +281,7 @@ export function parseRenal(text: string): RenalFact | null {
     return { text: `${label} ${fmt(num(m[2]))} ml/phút`, clearance: num(m[2]) };
   }
   const ws = words(text);
-  const hit = RENAL_WORDS.find(ws)[0];
+  const hit = RENAL_WORDS.find(ws).find((h) => !statedNormal(ws, h));
   if (!hit) return null;
   return {
     text: hit.phrase === 'creatinin' ? 'creatinin bất thường' : normalizeRenalPhrase(hit.phrase),
@@ -272,7 +311,8 @@ const HEPATIC_WORDS = new PhraseSet([
 
 /** Liver facts as stated ("xơ gan", "suy gan"), or null. */
 export function parseHepatic(text: string): string | null {
-  const hit = HEPATIC_WORDS.find(words(text))[0];
+  const ws = words(text);
+  const hit = HEPATIC_WORDS.find(ws).find((h) => !statedNormal(ws, h));
   if (!hit) return null;
   return hit.phrase === 'xơ gan' ? 'xơ gan' : hit.phrase === 'viêm gan' ? 'viêm gan' : 'suy gan';
 }

@@ -4,8 +4,37 @@ import { StubUnderstander } from './stub-understander';
 
 describe('stub understanding provider (deterministic Vietnamese parser)', () => {
   const index = sampleIndex();
-  const u = new StubUnderstander(index.resolver, index.indicationHeads());
+  const u = new StubUnderstander(index.resolver, index.indicationHeads(), index);
   const parse = (t: string) => u.parse(t);
+
+  it('a question naming no section reads the one its content words name, for the drug named or the conversation’s', () => {
+    expect(parse('morphin có cần cho thuốc nhuận tràng dự phòng táo bón không')).toMatchObject({
+      drugs: ['morphin'],
+      attribute: 'than_trong',
+      follow_up: false,
+    });
+    const morphine = parse('bn đang morphin TDD 5mg mỗi 4h, bí tiểu có phải do morphin ko');
+    expect(u.parse('bn cung tao bon 4 ngay roi, co can cho thuoc nhuan trang du phong ko', morphine)).toMatchObject({
+      drugs: [],
+      attribute: 'than_trong',
+      follow_up: true,
+    });
+    // a dose amount in a dose conversation goes on with the dose
+    const dose = { ...parse('bn nam 45t, ceftriaxon tiêm bắp liều ntn?') };
+    expect(u.parse('cho 2g thì tiêm 1 chỗ dc ko', dose)).toMatchObject({
+      attribute: 'lieu_luong_cach_dung',
+      follow_up: true,
+    });
+    // without a drug of the conversation, or without talk of giving one, nothing is read
+    expect(u.parse('bn cung tao bon 4 ngay roi, co can cho thuoc nhuan trang du phong ko')).toMatchObject({
+      attribute: null,
+      follow_up: false,
+    });
+    expect(u.parse('phong kham tai mui hong nam o tang may', parse('amoxicilin chỉ định gì'))).toMatchObject({
+      attribute: null,
+      follow_up: false,
+    });
+  });
 
   it('reads a full paediatric dosing question, accented and unaccented alike', () => {
     for (const t of [
@@ -281,7 +310,7 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
 
 describe('the patient is not the condition', () => {
   const index = sampleIndex();
-  const u = new StubUnderstander(index.resolver, index.indicationHeads());
+  const u = new StubUnderstander(index.resolver, index.indicationHeads(), index);
 
   it('"bà bầu" (phụ nữ mang thai) is the patient: no "phụ" read as the symptom "phù"', () => {
     for (const t of ['có thuốc nào dùng được cho bà bầu không', 'bà bầu uống được thuốc gì']) {
@@ -307,7 +336,7 @@ describe('the patient is not the condition', () => {
 
 describe('a "which drug" turn that is about the conversation’s drug, and signs that are not drugs', () => {
   const index = sampleIndex();
-  const u = new StubUnderstander(index.resolver, index.indicationHeads());
+  const u = new StubUnderstander(index.resolver, index.indicationHeads(), index);
 
   it('"quá liều … trung hòa bằng thuốc gì" asks the overdose section, not the drugs for a condition', () => {
     const f = u.parse('lo tiem qua lieu bi chay mau thi trung hoa bang thuoc gi');
@@ -326,7 +355,7 @@ describe('a "which drug" turn that is about the conversation’s drug, and signs
 
 describe('a condition question in pregnancy, with the organism named', () => {
   const index = sampleIndex();
-  const u = new StubUnderstander(index.resolver, index.indicationHeads());
+  const u = new StubUnderstander(index.resolver, index.indicationHeads(), index);
 
   it('"E.coli" is an organism, and "dùng được cho bà bầu" keeps it a condition question', () => {
     const f = u.parse(

@@ -458,6 +458,32 @@ const ALLERGY_CLASSES = new PhraseSet([
   'opiat',
 ]);
 
+/** The monographs' text as the parser may read it: which section of a drug a question's words name. */
+export interface SectionsByContent {
+  sectionByContent(drugId: string, turn: string): SectionKey | null;
+}
+
+/** Words of giving or taking a drug: a turn without a drug name that says them may be about the conversation's drug. */
+const DRUG_TALK = new PhraseSet([
+  'thuốc',
+  'uống',
+  'tiêm',
+  'truyền',
+  'dùng',
+  'liều',
+  'ngưng',
+  'ngừng',
+  'dừng',
+  'bôi',
+  'nhỏ',
+  'xịt',
+  'pha',
+  'hít',
+  'đặt',
+]);
+/** An amount of a drug ("2g", "500 mg", "40 đơn vị"). */
+const DOSE_AMOUNT = /\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|µg|gam|ml|ui|iu|đơn vị|don vi)(?![\p{L}])/iu;
+
 /**
  * The offline understanding provider: a deterministic Vietnamese parser (accented or not,
  * ward shorthand expanded first). It extracts; the formulary resolver resolves drug names.
@@ -472,6 +498,8 @@ export class StubUnderstander implements Understander {
     private readonly resolver: DrugResolver,
     /** Indication heads known to the formulary ("tăng huyết áp", "bệnh gút", ...). */
     conditionVocabulary: string[],
+    /** The monographs' text, to read which section a question names by its content alone. */
+    private readonly content: SectionsByContent | null = null,
   ) {
     const seen = new Set<string>();
     this.conditions = [];
@@ -501,7 +529,39 @@ export class StubUnderstander implements Understander {
   /** The turn's frame; `prior`: the conversation's frame, when the turn may answer its pending question. */
   parse(turn: string, prior: QueryFrame | null = null): QueryFrame {
     const frame = this.read(turn);
-    return this.conditionReply(turn, frame, prior) ?? frame;
+    return this.conditionReply(turn, frame, prior) ?? this.contentSection(turn, frame, prior) ?? frame;
+  }
+
+  /**
+   * A question about one drug that names no section ("bn cũng táo bón 4 ngày rồi, có cần cho thuốc
+   * nhuận tràng dự phòng không"): the one section whose text shares the question's content words
+   * (sectionByContent). A turn that names no drug but talks of giving one asks it about the
+   * conversation's one drug, and so does a dose amount in a dose conversation ("cho 2g thì tiêm 1
+   * chỗ được không"): it continues the conversation.
+   */
+  private contentSection(turn: string, frame: QueryFrame, prior: QueryFrame | null): QueryFrame | null {
+    if (!this.content || frame.attribute !== null || frame.turn_type !== 'drug_attribute') return null;
+    if (frame.unknown_drugs.length || frame.needs_clarify || frame.drugs.length > 1) return null;
+    const text = this.expand(turn);
+    const carried = frame.drugs.length === 0;
+    if (carried) {
+      // a reply that already continues the conversation (an age, a route, a condition) keeps its question
+      if (frame.follow_up) return null;
+      const onePriorDrug =
+        prior !== null &&
+        !prior.non_human &&
+        prior.drugs.length === 1 &&
+        (prior.turn_type === 'drug_attribute' || prior.turn_type === 'dosing_calc');
+      if (!onePriorDrug || !DRUG_TALK.has(words(text))) return null;
+    }
+    const drug = carried ? prior!.drugs[0] : frame.drugs[0];
+    const section =
+      this.content.sectionByContent(drug, text) ??
+      (carried && prior!.attribute === 'lieu_luong_cach_dung' && DOSE_AMOUNT.test(text)
+        ? 'lieu_luong_cach_dung'
+        : null);
+    if (!section) return null;
+    return { ...frame, attribute: section, follow_up: carried };
   }
 
   /**
