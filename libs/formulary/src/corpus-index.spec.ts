@@ -1,3 +1,4 @@
+import { namesCondition } from './corpus-index';
 import { sampleIndex } from './test-corpus';
 
 describe('CorpusIndex.indicationKeyword', () => {
@@ -19,6 +20,15 @@ describe('CorpusIndex.indicationKeyword', () => {
     const pain = drugs('đau');
     expect(pain).toContain('paracetamol');
     expect(pain).not.toContain('isosorbid_dinitrat');
+  });
+
+  it('never lists a drug for a condition its indication names only to say it is not for it', () => {
+    // ciprofloxacin: "Không dùng làm lựa chọn đầu tay cho viêm bàng quang không biến chứng"
+    expect(drugs('viêm bàng quang')).toEqual(['amoxicillin', 'cefalexin']);
+    // carbamazepin: "không dùng cho các cơn đau nhẹ"; "nhẹ" (mild) typed with its marks is not the particle "nhé"
+    expect(drugs('đau nhẹ')).toEqual(['aspirin', 'ibuprofen', 'paracetamol']);
+    expect(namesCondition('Không dùng làm lựa chọn đầu tay cho viêm bàng quang.', 'viêm bàng quang')).toBe(false);
+    expect(namesCondition('Viêm bàng quang; không phải lựa chọn đầu tay cho viêm phổi.', 'viêm bàng quang')).toBe(true);
   });
 
   it('reads a longer condition word by word in one span, and never across a negation', () => {

@@ -59,8 +59,13 @@ export function expandCondition(condition: string): string[] {
     if (all.includes(` ${from} `)) all = all.replace(` ${from} `, ` ${to} `);
   }
   out.push(all.trim());
+  // "nhiễm Chlamydia trachomatis": an infection named by its organism is named by the organism too
+  // ("viêm cổ tử cung … do Chlamydia trachomatis"); "nhiễm khuẩn …", "nhiễm nấm …" are conditions of their own
+  const organism = /^nhiem (\S+)(?: \S+)?$/.exec(f);
+  if (organism && !INFECTION_KINDS.has(organism[1])) out.push(f.slice('nhiem '.length));
   return [...new Set(out)];
 }
+const INFECTION_KINDS = new Set(['khuan', 'trung', 'nam', 'virus', 'vi', 'giun', 'san', 'doc', 'lanh', 'ky', 'hiv']);
 
 /** Folded Vietnamese function words and particles: on their own they name no condition. */
 const FUNCTION_WORDS = new Set([
@@ -111,6 +116,7 @@ const BRACKET_QUALIFIERS = [
 ];
 const EDGE_LEADING = new Set(['cho']);
 const EDGE_TRAILING = new Set(['khong', 'ko', 'vay', 'nhe', 'ha']);
+const EDGE_TRAILING_WRITTEN = new Set(['không', 'vậy', 'nhé', 'nhe', 'hả'].map(normalize));
 
 /**
  * The in-memory formulary index a worker serves from: parts by id, by drug and section,
@@ -165,8 +171,9 @@ export class CorpusIndex implements DrugNames {
     });
     this.indications.addAll(chiDinh);
     for (const p of chiDinh) {
-      this.indicationText.set(p.doc_id, ` ${syllables(p.text).join(' ')} `);
-      this.indicationWritten.set(p.doc_id, ` ${writtenWords(p.text, true)} `);
+      const affirmed = affirmedIndication(p.text);
+      this.indicationText.set(p.doc_id, ` ${syllables(affirmed).join(' ')} `);
+      this.indicationWritten.set(p.doc_id, ` ${writtenWords(affirmed, true)} `);
     }
     if (vectors && vectors.length !== corpus.parts.length * dim)
       throw new Error('vector matrix does not match the parts');
@@ -281,7 +288,10 @@ export class CorpusIndex implements DrugNames {
       // (folded, most particles are also syllables of conditions: "nào"/"não", "đó"/"đỏ")
       const ws = raw.split(' ');
       while (ws.length > 1 && EDGE_LEADING.has(fold(ws[0]))) ws.shift();
-      while (ws.length > 1 && EDGE_TRAILING.has(fold(ws[ws.length - 1]))) ws.pop();
+      // as written, a word with its marks is only itself: "đau nhẹ" (mild) does not end in the particle "nhé"
+      const trailing = (w: string) =>
+        written && fold(w) !== w ? EDGE_TRAILING_WRITTEN.has(w) : EDGE_TRAILING.has(fold(w));
+      while (ws.length > 1 && trailing(ws[ws.length - 1])) ws.pop();
       const v = ws.join(' ') || raw;
       const tokens = syllables(v);
       // a "condition" of function words only ("được", "không bạn") names nothing: it must not list drugs
@@ -365,12 +375,24 @@ export class CorpusIndex implements DrugNames {
  * drug meets; a dense match alone only says "close".
  */
 export function namesCondition(text: string, condition: string): boolean {
-  const folded = ` ${syllables(text).join(' ')} `;
+  const folded = ` ${syllables(affirmedIndication(text)).join(' ')} `;
   return expandCondition(condition).some((v) => {
     const content = v.split(' ').filter((w) => w && !FUNCTION_WORDS.has(w));
     return content.length > 0 && inOneSpan(folded, content);
   });
 }
+
+/**
+ * An indication's text without what it says the drug is not for: from "không dùng làm/cho" or
+ * "không phải (là) lựa chọn/thuốc" to the end of that sentence or bracket. Ciprofloxacin's "Không
+ * dùng làm lựa chọn đầu tay cho viêm bàng quang không biến chứng" names cystitis only to say so;
+ * it does not make ciprofloxacin a drug for cystitis.
+ */
+export function affirmedIndication(text: string): string {
+  return text.replace(NOT_FOR, ' ');
+}
+const NOT_FOR =
+  /(?:không|khong)\s+(?:(?:dùng|dung)\s+(?:làm|lam|cho)|(?:phải|phai)\s+(?:(?:là|la)\s+)?(?:lựa chọn|lua chon|thuốc|thuoc))[^.;)]*/giu;
 
 /** Extra words a span may hold between the condition's words ("viêm họng - viêm amidan do liên cầu"). */
 const SPAN_SLACK = 4;

@@ -36,6 +36,24 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     });
   });
 
+  it('reads the condition of a condition question, not the patient, a qualifier or a second question', () => {
+    const cond = (t: string) => parse(t).condition;
+    // the organism's infection inside a lab clause; "chưa biến chứng" qualifies; "chưa" is not "chữa"; "cho bn này" is who
+    expect(
+      cond(
+        'thai phụ 26t, PCR dịch CTC nhiễm Chlamydia trachomatis (+), chưa biến chứng. thuốc nào điều trị dc cho bn này?',
+      ),
+    ).toBe('nhiễm chlamydia trachomatis');
+    // "… và có ảnh hưởng sữa không" is a second question; "bảo bị lỵ amip" names the diagnosis
+    expect(
+      cond('vo toi cho con bu, bac si bao bi ly amip. thuoc nao tri ly amip va co anh huong sua cho be khong?'),
+    ).toBe('ly amip');
+    expect(parse('vo toi cho con bu. thuoc nao tri ly amip va co anh huong sua cho be khong?')).toMatchObject({
+      turn_type: 'condition_to_drug',
+      unknown_drugs: [],
+    });
+  });
+
   it('reads a full paediatric dosing question, accented and unaccented alike', () => {
     for (const t of [
       'Trẻ 5 tuổi nặng 18 kg, liều paracetamol đường uống?',

@@ -425,12 +425,18 @@ const SOURCE_WORDS = new Set([
   'thuoc',
 ]);
 /** Words that open a clause naming the diagnosis ("bị nấm …", "chẩn đoán suy giáp", "nghĩ sốt mò"). */
+/** Words inside a clause after which it names the diagnosis ("… bảo bị lỵ amip", "… nhiễm Chlamydia"). */
+const MID_DIAGNOSIS = new Set(['bi', 'nhiem', 'dx']);
+const NEGATION_OPENERS = new Set(['chua', 'khong', 'ko', 'k']);
 const DIAGNOSIS_OPENERS = ['bi', 'mac', 'chan doan', 'nghi', 'nghi la', 'dx'];
 /**
  * Words of time that open a clause about the patient ("giờ viêm họng", "hiện đang ho"); not
  * "nay": folded, it is also "này", a pointer back.
  */
 const TEMPORAL = new Set(['gio', 'hien', 'moi', 'vua', 'lai', 'dang', 'con', 'roi', 'tu', 'hom', 'qua']);
+/** A second question joined onto the "which drug for X" one ("… và có ảnh hưởng sữa không", "… mà dùng được …"). */
+const JOINED_QUESTION =
+  /[\s,]+(?:và|va|mà|ma|hay)\s+(?:có|co|dùng|dung|uống|uong|cần|can|nên|nen|ảnh|anh|được|duoc|đc|dc|liều|lieu|bị|bi)\s/iu;
 /** A "condition" longer than this is a sentence, not a condition: ask which condition instead. */
 const MAX_CONDITION_WORDS = 8;
 
@@ -641,8 +647,9 @@ export class StubUnderstander implements Understander {
           x === 'chi_dinh' ||
           x === 'thoi_ky_mang_thai' ||
           x === 'thoi_ky_cho_con_bu' ||
-          // "… mà dùng được cho bà bầu": whether it may be used in her state, not a contraindication question
-          (x === 'chong_chi_dinh' &&
+          // "… mà dùng được cho bà bầu": whether it may be used in her state, not a contraindication question;
+          // "… và có ảnh hưởng sữa cho bé không": the same, asked as a caution
+          ((x === 'chong_chi_dinh' || x === 'than_trong') &&
             (sections.includes('thoi_ky_mang_thai') || sections.includes('thoi_ky_cho_con_bu'))),
       );
     const drugContext = has(P.medical) || sections.length > 0 || has(P.interaction) || has(P.followUp);
@@ -894,7 +901,10 @@ export class StubUnderstander implements Understander {
    * pregnancy, age, kidney, allergy) taken out — the condition, not the sentence. A remainder
    * too long to be a condition names none: the router then asks which condition.
    */
-  condition(turn: string): string | null {
+  condition(asked: string): string | null {
+    // "thuốc nào trị lỵ amip và có ảnh hưởng sữa không": the condition ends where the second question starts
+    const joined = JOINED_QUESTION.exec(asked);
+    const turn = joined && P.whichDrug.has(words(asked.slice(0, joined.index))) ? asked.slice(0, joined.index) : asked;
     const clean = this.withoutPatient(turn);
     const named = this.namedConditions(clean);
     const specific = named.find((c) => !VAGUE_CONDITIONS.includes(syllables(c).join(' ')));
@@ -922,6 +932,8 @@ export class StubUnderstander implements Understander {
       if (forWhom > 0) rest.splice(forWhom);
       // "trong danh mục / dược thư (có thuốc nào)": where to look, not what to treat
       if (rest.length && rest.every((w) => SOURCE_WORDS.has(fold(w)))) return null;
+      // "điều trị được cho bn này": who it is for, not what to treat
+      if (rest.length && rest.every((w) => PATIENT_POINTERS.has(fold(w)))) return null;
       if (!rest.length || rest.length > MAX_CONDITION_WORDS) return null;
       return rest.join(' ');
     };
@@ -963,8 +975,11 @@ export class StubUnderstander implements Understander {
   ): { words: string; condition: string } | null {
     for (const verb of TREAT_VERBS) {
       const vs = syllables(verb);
+      const written = normalize(verb).split(' ');
       for (let i = 0; i + vs.length <= folded.length; i++) {
         if (folded.slice(i, i + vs.length).join(' ') !== vs.join(' ')) continue;
+        // a word typed with its marks says only itself: "chưa biến chứng" is not "chữa"
+        if (ws.slice(i, i + vs.length).some((w, k) => fold(w) !== w && w !== written[k])) continue;
         const after = ws.slice(i + vs.length);
         const rest = after.filter((w) => !OBJECT_FILLERS.has(fold(w)));
         const named = rest.length ? accept(rest) : null;
@@ -999,7 +1014,27 @@ export class StubUnderstander implements Understander {
         .filter((w, i, all) => all.slice(0, i + 1).some((x) => !TEMPORAL.has(x)));
       return DIAGNOSIS_OPENERS.some((o) => f.slice(0, o.split(' ').length).join(' ') === o);
     };
-    const candidates = [lead, ...before.filter(diagnosis), ...before.filter((c) => !diagnosis(c))];
+    // "PCR dịch CTC nhiễm Chlamydia trachomatis", "bác sĩ bảo bị lỵ amip": the diagnosis inside a clause
+    const inside = before.flatMap((c) => {
+      const ws = words(c);
+      const at = ws.findIndex((w, i) => i > 0 && MID_DIAGNOSIS.has(w.folded) && (w.plain || w.text !== 'bí'));
+      if (at < 0) return [];
+      const from = ws[at].folded === 'nhiem' ? at : at + 1;
+      return [
+        ws
+          .slice(from)
+          .map((w) => w.text)
+          .join(' '),
+      ];
+    });
+    // "chưa biến chứng", "không sốt": a qualifier, not the condition
+    const qualifier = (c: string) => NEGATION_OPENERS.has(words(c)[0]?.folded ?? '');
+    const candidates = [
+      lead,
+      ...before.filter(diagnosis),
+      ...inside,
+      ...before.filter((c) => !diagnosis(c) && !qualifier(c)),
+    ];
     for (const clause of candidates) {
       const rest = words(this.withoutPatient(clause))
         .filter((w) => !TEMPORAL.has(w.folded))
