@@ -366,6 +366,8 @@ function firstRuns(set: EvalSet): string[] {
     file: string;
     date: string;
     commit: string;
+    /** Anything that qualifies the run (e.g. what its author saw). */
+    note?: string;
     per_class: Record<string, { turns: number; decision: number; reason: number; all_checks: number }>;
   }[];
   return [
@@ -374,6 +376,7 @@ function firstRuns(set: EvalSet): string[] {
     ...runs.flatMap((run) => [
       `\`${run.file}\` — first run ${run.date}, commit ${run.commit}:`,
       '',
+      ...(run.note ? [run.note, ''] : []),
       '| class | turns | decision | reason | every check |',
       '|---|---|---|---|---|',
       ...Object.entries(run.per_class).map(
