@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { SECTION_KEYS, TurnReplySchema, type TurnReply } from '@app/contracts';
 import { extractNumbers } from '@app/agent';
-import { fold, parseWeights, spelledNumbers } from '@app/formulary';
+import { expandShorthand, fold, parseAge, parseWeights, spelledNumbers } from '@app/formulary';
 import { sampleIndex } from '../../libs/formulary/src/test-corpus';
 import { startStack, type Stack } from '../support/stack';
 import { USER_KEY } from '../support/test-env';
@@ -155,13 +155,16 @@ export function describeEvalSet(set: EvalSet): void {
           index.part(c.doc_id)!.section === c.section &&
           (!e.sections || e.sections.includes(c.section)),
       );
-      // what the user typed, with weights and ages said in words read as numbers ("9 ký rưỡi" is 9,5 kg,
-      // "tám mươi hai tuổi" 82): the reply may echo them in figures
+      // what the user typed, with weights and ages said in words or shorthand read as numbers ("9 ký rưỡi"
+      // is 9,5 kg, "10kg5" 10,5 kg, "tám mươi hai tuổi" 82, "1t3th" 1 tuổi 3 tháng): the reply may echo them in figures
       const userValues = new Set(
         userTurns.flatMap((u) =>
-          [spelledNumbers(u), ...parseWeights(u).map((kg) => `${kg} kg`)].flatMap((t) =>
-            extractNumbers(t).map((n) => n.value),
-          ),
+          [
+            spelledNumbers(u),
+            ...parseWeights(expandShorthand(u)).map((kg) => `${kg} kg`),
+            // "1t3th" is echoed "1 tuổi 3 tháng"
+            parseAge(expandShorthand(u))?.text ?? '',
+          ].flatMap((t) => extractNumbers(t).map((n) => n.value)),
         ),
       );
       const quoteValues = new Set(r.citations.flatMap((c) => extractNumbers(c.quote).map((n) => n.value)));

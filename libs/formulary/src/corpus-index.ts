@@ -241,7 +241,10 @@ export class CorpusIndex implements DrugNames {
       ms.addAll(this.section(drugId, section));
       this.sectionIndexes.set(key, ms);
     }
-    const tokens = indexTokens(query);
+    // the drug is settled: its own name in the query ranks the parts that repeat it ("omeprazol 20 mg …
+    // phối hợp"), not the ones that answer ("uống trước bữa ăn")
+    const names = new Set(this.namesOf(drugId).flatMap((n) => indexTokens(n)));
+    const tokens = indexTokens(query).filter((t) => !names.has(t));
     if (!tokens.length) return [];
     return ms
       .search(tokens.join(' '), { combineWith: 'OR' })

@@ -154,6 +154,41 @@ describe('decide()', () => {
     expect(dose.decision).toBe('AMBIGUOUS_ROUTE');
   });
 
+  const omeprazol = (o: Parameters<typeof emptyFrame>[0]) =>
+    emptyFrame({ turn_type: 'dosing_calc', drugs: ['omeprazol'], attribute: 'lieu_luong_cach_dung', ...o });
+
+  it('an elderly patient whose elderly entries are all for a route ruled out gets the adult entries for the routes left', () => {
+    // omeprazol's only elderly entry is oral; "ko uống được gì" leaves the adult infusion
+    const rows = index.section('omeprazol', 'lieu_luong_cach_dung');
+    const nonOral = ['tiem_tinh_mach', 'truyen_tinh_mach', 'tiem_bap', 'dat_truc_trang'] as const;
+    const r = decide(rows, omeprazol({ population: 'elderly', allowed_routes: [...nonOral] }), index);
+    expect(r.decision).toBe('ANSWERABLE');
+    expect(r.parts.filter((p) => p.route !== null).map((p) => p.route)).toEqual(['truyen_tinh_mach']);
+  });
+
+  it('"how to take it" keeps the retrieval’s order: the general note that answers before every regimen', () => {
+    const rows = index.section('omeprazol', 'lieu_luong_cach_dung');
+    const general = rows.find((p) => p.text.startsWith('Cách dùng'))!;
+    const r = decide(
+      [general, ...rows.filter((p) => p !== general)],
+      emptyFrame({
+        turn_type: 'drug_attribute',
+        drugs: ['omeprazol'],
+        attribute: 'lieu_luong_cach_dung',
+        route: 'uong',
+      }),
+      index,
+    );
+    expect(r.parts[0]).toBe(general);
+    // a dose puts the route's regimens first
+    const d = decide(
+      [general, ...rows.filter((p) => p !== general)],
+      omeprazol({ route: 'uong', population: 'adult' }),
+      index,
+    );
+    expect(d.parts[0].route).toBe('uong');
+  });
+
   it('"không uống được" keeps every route but oral', () => {
     const r = decide(
       dosing,

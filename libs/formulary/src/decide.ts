@@ -54,8 +54,21 @@ export function decide(
 
   const dosing = pool.filter((p) => p.section === 'lieu_luong_cach_dung');
   if (dosing.length && dosing.length === pool.length) {
-    if (frame.population) pool = forPopulation(pool, frame.population);
     const allowed = frame.route ? [frame.route] : frame.allowed_routes;
+    if (frame.population) {
+      // "how to take it" (split, crush, dilute) for an elderly patient: an adult's entries say it too
+      const own =
+        frame.turn_type !== 'dosing_calc' && frame.population === 'elderly'
+          ? pool.filter((p) => p.population.length === 0 || p.population.some((x) => x === 'elderly' || x === 'adult'))
+          : forPopulation(pool, frame.population);
+      // an elderly patient whose elderly entries are all for routes ruled out ("ko uống được gì" beside
+      // "người cao tuổi, uống …") gets the adult entries for the routes left, as any elderly patient with no entry of their own
+      const forAllowed = (ps: EvidencePart[]) => ps.some((p) => p.route !== null && allowed.includes(p.route));
+      pool =
+        frame.population === 'elderly' && allowed.length && !forAllowed(own) && forAllowed(forPopulation(pool, 'adult'))
+          ? forPopulation(pool, 'adult')
+          : own;
+    }
     if (allowed.length) {
       const forRoute = pool.filter((p) => p.route !== null && allowed.includes(p.route));
       // A part with no route applies whatever the route: general notes, and entries such as
@@ -63,7 +76,15 @@ export function decide(
       // Dropping those once the user picks a route would answer a renal patient with the usual dose.
       const anyRoute = pool.filter((p) => p.route === null);
       // no regimen for the route: no dose to give — but "how to give it" (dilution, rate) is in the general parts
-      pool = forRoute.length ? [...forRoute, ...anyRoute] : frame.turn_type === 'dosing_calc' ? [] : anyRoute;
+      // A dose puts the route's regimens first; "how to take it" keeps the retrieval's order, which ranks
+      // the general note that answers ("Cách dùng: uống trước bữa ăn") above every regimen
+      pool = !forRoute.length
+        ? frame.turn_type === 'dosing_calc'
+          ? []
+          : anyRoute
+        : frame.turn_type === 'dosing_calc'
+          ? [...forRoute, ...anyRoute]
+          : pool.filter((p) => forRoute.includes(p) || anyRoute.includes(p));
     }
     // "dự phòng", "nôn sau phẫu thuật", "bệnh gút": the entries for what the user treats, not every indication's
     // — but only among routes the user allowed: an indication never answers a route question nobody asked

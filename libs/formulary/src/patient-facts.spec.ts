@@ -1,4 +1,12 @@
-import { parseAge, parseHepatic, parseRenal, parseRoute, parseWeightKg, populationCue } from './patient-facts';
+import {
+  parseAge,
+  parseHepatic,
+  parseRenal,
+  parseRoute,
+  parseWeightKg,
+  patientPopulation,
+  populationCue,
+} from './patient-facts';
 import { expandShorthand } from './shorthand';
 import { words } from './words';
 
@@ -89,6 +97,28 @@ describe('what is not an age', () => {
     expect(parseWeightKg('nặng 9 ký rưỡi')).toBe(9.5);
     expect(parseWeightKg('nặng 9 ký')).toBe(9);
   });
+
+  it('decimals said after the unit ("10kg5", "4 ký 2") are the weight’s, a number of something else is not', () => {
+    expect(parseWeightKg('bé 1t3th, 10kg5, sốt 39 độ')).toBe(10.5);
+    expect(parseWeightKg('mới đầy tháng, nặng 4 ký 2, cũng bị lây')).toBe(4.2);
+    expect(parseWeightKg('bé 3kg200')).toBe(3.2);
+    expect(parseWeightKg('nặng 18 kg 5 tuổi')).toBe(18);
+    expect(parseWeightKg('bé 4 ký 2 tháng tuổi')).toBe(4);
+    expect(parseWeightKg('14kg 3 lần/ngày')).toBe(14);
+    expect(parseWeightKg('nặng 12,5 kg')).toBe(12.5);
+  });
+});
+
+describe('ages said as a school year or a milestone', () => {
+  it('"học lớp 3" is 8 to 10 years, "đầy tháng" one month; either re-reads from its own echo', () => {
+    const grade = parseAge('Cháu nội tôi học lớp 3, nặng 25 cân')!;
+    expect(grade).toMatchObject({ text: 'học lớp 3', min: 8, max: 10 });
+    expect(parseAge(grade.text)).toEqual(grade);
+    expect(parseAge('đứa em nó mới đầy tháng')).toMatchObject({ text: 'đầy tháng', min: 1 / 12, max: 1 / 12 });
+    // "lớp" without a school year, or a grade that is no school year, is no age
+    expect(parseAge('lớp 13')).toBeNull();
+    expect(parseAge('bôi một lớp mỏng')).toBeNull();
+  });
 });
 
 describe('ages echoed as said', () => {
@@ -151,5 +181,26 @@ describe('kidney and liver facts read from the user’s words', () => {
       expect([t, parseHepatic(expandShorthand(t))]).toEqual([t, null]);
     // the disease still stands beside a normal test of the other organ
     expect(parseRenal(expandShorthand('suy thận, men gan bt'))?.text).toBe('suy thận');
+  });
+});
+
+describe('who the patient is, from the words and the age together', () => {
+  const who = (t: string) => patientPopulation(words(expandShorthand(t)), parseAge(expandShorthand(t)));
+
+  it('a mother who has just given birth or breastfeeds is the patient, not her baby', () => {
+    expect(who('Mình 34 tuổi, sinh bé được 7 tuần, đang cho bé bú mẹ')).toBe('adult');
+    expect(parseAge('Em mới sinh bé được 3 tháng')).toBeNull();
+    expect(who('Em mới sinh bé được 3 tháng, bé vẫn ti mẹ hoàn toàn')).toBeNull();
+    // a newborn is the patient ("trẻ sơ sinh 3 tuần")
+    expect(parseAge('trẻ sơ sinh 3 tuần nặng 3kg')!.text).toBe('3 tuần');
+    expect(who('trẻ sơ sinh 3 tuần nặng 3kg')).toBe('pediatric');
+  });
+
+  it('a stated age settles a child’s word typed without marks; typed as such, the patient is asked for', () => {
+    expect(who('bn nu 45t viem than be than cap')).toBe('adult');
+    expect(who('bn nam 80t nuot vien kho, be doi ra')).toBe('elderly');
+    // "mẹ 30 tuổi cho bé uống": whose dose? neither an adult's for the child nor the reverse
+    expect(who('mẹ 30 tuổi cho bé uống paracetamol')).toBeNull();
+    expect(who('bé 5 tuổi sốt')).toBe('pediatric');
   });
 });

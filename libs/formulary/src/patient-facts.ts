@@ -39,6 +39,17 @@ const exact = (text: string, years: number): Age => ({ text, years, min: years, 
 const AGE_PATTERNS: [RegExp, (m: RegExpExecArray) => Age][] = [
   // "vừa thôi nôi": the first birthday
   [new RegExp(`(?:thôi nôi|thoi noi)${END}`, 'iu'), () => exact('1 tuổi', 1)],
+  // "mới đầy tháng": one month old (echoed as said)
+  [new RegExp(`(?:đầy tháng|day thang)${END}(?!\\s*(?:tuổi|tuoi))`, 'iu'), () => exact('đầy tháng', 1 / 12)],
+  // "cháu học lớp 3": a school year is an age range — grade 1 begins the year a child turns 6, and a
+  // child may be a year behind — so "lớp 3" is 8 to 10: only a dose band holding the whole range is this child's
+  [
+    new RegExp(`(?:học|hoc|bé|be|cháu|chau|con|cu)\\s+(?:lớp|lop)\\s+(1[0-2]|[1-9])(?![\\p{L}\\p{N}])`, 'iu'),
+    (m) => {
+      const grade = num(m[1]);
+      return { text: `học lớp ${grade}`, years: grade + 5.5, min: grade + 5, max: grade + 7 };
+    },
+  ],
   // "thằng cu nhà tôi lên 7", "bé lên 3": a child turning that age (not "sốt lên 39 độ", not "lên 7 tháng")
   [
     new RegExp(
@@ -157,9 +168,15 @@ const GESTATION = new RegExp(
   'giu',
 );
 
+/** A baby's age after its birth ("sinh bé được 7 tuần", "mới đẻ được 3 tháng") is not the patient's (the mother's). */
+const POSTPARTUM = new RegExp(
+  `(?<!(?:sơ|so)\\s+)(?:sinh|đẻ|de)(?:\\s+(?:bé|be|con|cháu|chau|em bé|em be))?(?:\\s+(?:được|duoc|dc|đc))?\\s+${NUM}\\s*(?:${WEEK}|${MONTH}|${DAY})`,
+  'giu',
+);
+
 /** The patient's age as written in the text, or null. */
 export function parseAge(text: string): Age | null {
-  const t = spelledNumbers(normalize(text)).replace(GESTATION, ' ');
+  const t = spelledNumbers(normalize(text)).replace(GESTATION, ' ').replace(POSTPARTUM, ' ');
   let best: { at: number; age: Age } | null = null;
   for (const [re, make] of AGE_PATTERNS) {
     const m = re.exec(t);
@@ -177,9 +194,13 @@ export function ageOf(ageText: string | null): Age | null {
   return parseAge(t) ?? (/^\\d+([.,]\\d+)?$/.test(t) ? parseAge(`${t} tuổi`) : null);
 }
 
-const WEIGHT = new RegExp(`${NUM}\\s*(?:kg|kgs|ký|kí|ky|ki|cân|kilogram|kilogam|kilo)${END}`, 'iu');
+// the unit may be followed by the decimals ("10kg5", "4 ký 2": 10,5 and 4,2 kg), read after the match
+const WEIGHT = new RegExp(`${NUM}\\s*(?:kg|kgs|ký|kí|ky|ki|cân|kilogram|kilogam|kilo)(?![\\p{L}])`, 'iu');
+/** Decimals said after the unit ("4 ký 2"), unless the number is something else's ("18 kg 5 tuổi", "14kg 3 lần"). */
+const AFTER_UNIT =
+  /^\s*(\d{1,3})(?![\p{L}\p{N}]|[.,]\d)(?!\s*(?:tuổi|tuoi|t|tháng|thang|th|tuần|tuan|ngày|ngay|năm|nam|%|mg|ml|g|lần|lan|viên|vien|gói|goi|giờ|gio|h)(?![\p{L}]))/u;
 const WEIGHT_AFTER_NANG = new RegExp(
-  `(?:nặng|nang|cân nặng|can nang|cn)\\s*:?\\s*${NUM}${END}(?!\\s*(?:tuổi|tuoi|tháng|thang|tuần|tuan|ngày|ngay|%|mg|ml))`,
+  `(?:nặng|nang|cân nặng|can nang|cn)\\s*:?\\s*${NUM}${END}(?![.,]\\d)(?!\\s*(?:tuổi|tuoi|tháng|thang|tuần|tuan|ngày|ngay|%|mg|ml|kg|kgs|ký|kí|ky|ki|cân|kilo)(?![\\p{L}]))`,
   'iu',
 );
 
@@ -190,8 +211,12 @@ export function parseWeights(text: string): number[] {
   for (const re of [WEIGHT, WEIGHT_AFTER_NANG])
     for (const m of t.matchAll(new RegExp(re.source, 'giu'))) {
       // "9 ký rưỡi": and a half
-      const half = /^\s*(?:kg|ký|kí|ky|ki|cân)?\s*(?:rưỡi|ruoi)(?![\p{L}])/u.test(t.slice(m.index! + m[0].length));
-      const kg = num(m[1]) + (half ? 0.5 : 0);
+      const rest = t.slice(m.index! + m[0].length);
+      const half = /^\s*(?:kg|ký|kí|ky|ki|cân)?\s*(?:rưỡi|ruoi)(?![\p{L}])/u.test(rest);
+      const decimals = re === WEIGHT && !m[1].includes(',') && !m[1].includes('.') ? AFTER_UNIT.exec(rest) : null;
+      // "10kg5t": a number run into the unit that is not its decimals leaves the weight unread
+      if (re === WEIGHT && !decimals && /^\p{N}/u.test(rest)) continue;
+      const kg = num(m[1]) + (half ? 0.5 : 0) + (decimals ? Number(decimals[1]) / 10 ** decimals[1].length : 0);
       if (kg > 0 && kg <= 500 && !out.some((o) => o.kg === kg)) out.push({ at: m.index!, kg });
     }
   return out.sort((a, b) => a.at - b.at).map((o) => o.kg);
@@ -358,14 +383,46 @@ export function populationCue(ws: Word[]): Population | null {
   if (POPULATION_CUES.adult.has(ws)) return 'adult';
   // "cho bé bú", "đang cho con bú bé 2 tháng", "cho con bú (bé 3 tháng)": the child is the one
   // breastfed, not the patient — inside the cue, or right after it with the infant's age
+  if (childHits(ws).length) return 'pediatric';
+  return null;
+}
+
+/**
+ * The words that make the patient a child: not the one breastfed ("cho bé bú", "cho con bú bé 2
+ * tháng") and not the one just born ("sinh bé được 7 tuần": the mother is the patient).
+ */
+function childHits(ws: Word[]): PhraseHit[] {
   const lactation = LACTATION_CUES.find(ws);
-  const nursed = (h: { start: number; length: number }) =>
+  const nursed = (h: PhraseHit) =>
     lactation.some(
       (l) =>
         (h.start >= l.start && h.start < l.start + l.length) ||
-        (h.start === l.start + l.length && /^\d/.test(ws[h.start + h.length]?.text ?? '')),
+        (h.start === l.start + l.length && /^\d/.test(ws[h.start + h.length]?.text ?? '')) ||
+        // "bé vẫn ti mẹ hoàn toàn": the child who feeds, just before the cue
+        (h.start < l.start && l.start - (h.start + h.length) <= 2),
     );
-  if (POPULATION_CUES.pediatric.find(ws).some((h) => !nursed(h))) return 'pediatric';
+  const born = (h: PhraseHit) => h.start > 0 && BIRTH.has(ws[h.start - 1].folded) && ws[h.start - 2]?.folded !== 'so';
+  return POPULATION_CUES.pediatric.find(ws).filter((h) => !nursed(h) && !born(h));
+}
+const BIRTH = new Set(['sinh', 'de']);
+// "sinh" after "sơ" is the newborn itself ("trẻ sơ sinh 3 tuần"), not a birth
+
+/**
+ * Who the patient is, from the words and the age together. A stated age settles a child's word
+ * typed without marks ("bn nữ 45t viem than be than": "be" is "bể", "bn 80t … be doi": "bẻ đôi");
+ * a child's word typed as such beside an adult's age ("mẹ 30 tuổi cho bé uống") leaves the patient
+ * unknown, so the state machine asks — never an adult's dose for a child or the reverse.
+ */
+export function patientPopulation(ws: Word[], age: Age | null): Population | null {
+  const cue = populationCue(ws);
+  const byAge = age ? populationOfAge(age) : null;
+  if (cue === null || byAge === null || cue === byAge) return cue ?? byAge;
+  if (cue !== 'pediatric' && byAge !== 'pediatric') return cue;
+  if (
+    cue === 'pediatric' &&
+    childHits(ws).every((h) => h.length === 1 && ws[h.start].plain && ws[h.start].folded === 'be')
+  )
+    return byAge;
   return null;
 }
 
@@ -410,6 +467,12 @@ export const LACTATION_CUES = new PhraseSet([
   'đang cho con bú',
   'cho bé bú',
   'cho trẻ bú',
+  // "bé vẫn ti mẹ hoàn toàn", "đang cho bé ti": the mother breastfeeds
+  'bú mẹ',
+  'ti mẹ',
+  'cho ti',
+  'cho bé ti',
+  'sữa mẹ',
 ]);
 
 /** Route phrases, longest first; "tĩnh mạch" alone allows either intravenous route. */
@@ -616,6 +679,14 @@ export const INTAKE_PHRASES: readonly string[] = [
   'ngộ độc',
   'tiêm nhầm',
   'tiêm quá liều',
+  // a child who got at the pack: "bé bóc vỉ … uống mất 3 viên", "nuốt mất", "ăn mất mấy viên"
+  'uống mất',
+  'nuốt mất',
+  'ăn mất',
+  'bóc vỉ',
+  'uống trộm',
+  'nghịch uống',
+  'tự lấy uống',
 ];
 export const INTAKE_CUES = new PhraseSet(INTAKE_PHRASES);
 

@@ -54,6 +54,21 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     });
   });
 
+  it.each([
+    // how to give it is no dose to work out
+    [
+      'bn nam 35t, phenytoin truyền TM, pha với G5% được ko hay bắt buộc NaCl 0,9%?',
+      { turn_type: 'drug_attribute', attribute: 'lieu_luong_cach_dung' },
+    ],
+    ['bn nam 80t, tramadol GPKD, be doi ra cho de uong dc ko?', { turn_type: 'drug_attribute', population: 'elderly' }],
+    // a dose asked per time is one
+    ['Bé bị viêm họng, bác sĩ kê cefalexin. Giờ cho bé uống mỗi lần bao nhiêu ạ?', { turn_type: 'dosing_calc' }],
+    // a child at the pack is an overdose
+    ['bé bóc vỉ cetirizin 10mg của bố uống mất 3 viên, em phải làm gì', { attribute: 'qua_lieu_va_xu_tri' }],
+  ])('giving, dosing per time, a child at the pack: %s', (turn, want) => {
+    expect(parse(turn)).toMatchObject(want);
+  });
+
   it('reads a full paediatric dosing question, accented and unaccented alike', () => {
     for (const t of [
       'Trẻ 5 tuổi nặng 18 kg, liều paracetamol đường uống?',

@@ -15,8 +15,7 @@ import {
   parseRoute,
   parseWeightKg,
   PhraseSet,
-  populationCue,
-  populationOfAge,
+  patientPopulation,
   PREGNANCY_CUES,
   routeSections,
   syllables,
@@ -26,6 +25,16 @@ import {
   type Word,
 } from '@app/formulary';
 import type { Understander } from '../providers';
+
+/** A dose asked per time: "cho bé uống mỗi lần bao nhiêu", "bao nhiêu một lần". */
+const PER_TIME = [
+  'mỗi lần bao nhiêu',
+  'một lần bao nhiêu',
+  'mỗi lần mấy',
+  'một lần mấy',
+  'bao nhiêu một lần',
+  'bao nhiêu mỗi lần',
+];
 
 /** Accented phrases, matched diacritics-aware: a word typed with marks says only itself. */
 const P = {
@@ -60,6 +69,29 @@ const P = {
     'khởi đầu mấy',
     'bắt đầu bao nhiêu',
     'bắt đầu mấy',
+    ...PER_TIME,
+  ]),
+  /** How to give it (dilute, dissolve, rate): a question about giving, not a dose to work out. */
+  administration: new PhraseSet([
+    'pha',
+    'pha loãng',
+    'pha với',
+    'pha trong',
+    'pha bằng',
+    'hòa tan',
+    'hoà tan',
+    'dung môi',
+    'tốc độ',
+    'tiêm chậm',
+    'truyền trong bao lâu',
+    // "bẻ đôi ra cho dễ uống được không", "nghiền cho qua sonde"
+    'bẻ đôi',
+    'bẻ nhỏ',
+    'bẻ viên',
+    'nghiền',
+    'nhai',
+    'cắt đôi',
+    'chia đôi viên',
   ]),
   dosing: new PhraseSet([
     'liều',
@@ -77,6 +109,7 @@ const P = {
     'khởi đầu mấy',
     'bắt đầu bao nhiêu',
     'bắt đầu mấy',
+    ...PER_TIME,
   ]),
   overview: new PhraseSet(['phần liều', 'mục liều', 'toàn bộ', 'tất cả', 'đầy đủ', 'cả mục', 'phần', 'mục']),
   smalltalk: new PhraseSet([
@@ -641,8 +674,9 @@ export class StubUnderstander implements Understander {
       outside.length === 0 &&
       has(P.whichDrug) &&
       !has(P.interaction) &&
-      // pregnancy and breastfeeding are the patient's context of a "which drug" question
-      sections.every(
+      // pregnancy and breastfeeding are the patient's context of a "which drug" question; the sections
+      // the context's sentences name ("đường huyết lúc đói 9 mmol/l") are not asked
+      this.sectionsOfQuestion(text, sections).every(
         (x) =>
           x === 'chi_dinh' ||
           x === 'thoi_ky_mang_thai' ||
@@ -671,7 +705,7 @@ export class StubUnderstander implements Understander {
     const age = parseAge(text);
     if (age) frame.age_text = age.text;
     frame.weight_kg = parseWeightKg(text);
-    frame.population = populationCue(ws) ?? (age ? populationOfAge(age) : null);
+    frame.population = patientPopulation(ws, age);
     const routes = parseRoute(ws);
     frame.route = routes.route;
     frame.allowed_routes = routes.allowed;
@@ -783,6 +817,8 @@ export class StubUnderstander implements Understander {
     // a dose to work out ("liều", "bao nhiêu mg", "mấy viên", an age or a weight) — not "how to take it"
     else if (
       !intake &&
+      // "pha với G5% được không": how to give it, whoever the patient is, unless a dose is asked too
+      !(has(P.administration) && !has(P.dosing) && !unitCount) &&
       ((attribute === 'lieu_luong_cach_dung' &&
         (has(P.dosing) ||
           unitCount ||
@@ -822,6 +858,13 @@ export class StubUnderstander implements Understander {
     if (!frame.follow_up && drugs.length === 0 && unknown.length === 0 && !medical && !sections.length)
       frame.turn_type = 'out_of_scope';
     return frame;
+  }
+
+  /** The sections named from the last sentence that asks "which drug" on (all of them when none does). */
+  private sectionsOfQuestion(text: string, sections: SectionKey[]): SectionKey[] {
+    const sentences = text.split(/(?<=[.!?;])\s+/);
+    const at = sentences.map((x) => P.whichDrug.has(words(x))).lastIndexOf(true);
+    return at <= 0 ? sections : routeSections(sentences.slice(at).join(' '));
   }
 
   /** The last clause asks "which drug" and names none: the drugs before it are the patient's history. */
@@ -947,6 +990,9 @@ export class StubUnderstander implements Understander {
         ? undefined
         : this.namedConditions(treated.words).find((c) => !VAGUE_CONDITIONS.includes(syllables(c).join(' ')));
     if (inObject && !isSymptom(inObject)) return inObject;
+    // "ĐTĐ typ 2, …, chẩn đoán cơn gút cấp. thuốc nào chỉ định điều trị cơn gút cấp": the treat-verb's object
+    // is the condition asked; a condition named only in the patient's context is a comorbidity
+    if (object && !inObject && specific && !isSymptom(specific) && syllables(object).length >= 2) return object;
     if (specific) {
       const key = syllables(specific).join(' ');
       const said = object === null ? [] : syllables(object);
