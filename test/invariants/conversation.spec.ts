@@ -72,6 +72,28 @@ describe('invariant: a pending clarification is kept until it is answered or the
     expect(answered.plan.reading.frame).toMatchObject({ drugs: ['paracetamol'], age_text: '5 tuổi', weight_kg: 18 });
   });
 
+  it('the answer to a pending question is retrieved with the question’s words (what the dose is for), after any unclear replies', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...dosed),
+        fc.array(unclear, { maxLength: 2 }),
+        fc.integer({ min: 6, max: 30 }),
+        (drug, replies, kg) => {
+          const sim = new Simulation();
+          const asked = `bé 3 tuổi nôn sau mổ, ${drug.name} liều bao nhiêu`;
+          expect(sim.say(asked).outcome).toBe('clarify/missing_pediatric_age_or_weight');
+          for (const r of replies) sim.say(r);
+          const answered = sim.say(`${kg}kg`);
+          expect(answered.plan.question.startsWith(asked)).toBe(true);
+          expect(answered.plan.question.endsWith(`${kg}kg`)).toBe(true);
+          // a new question is its own words only
+          expect(sim.say(`${drug.name} chống chỉ định gì`).plan.question).toBe(`${drug.name} chống chỉ định gì`);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
   it('a model that answers an unclear reply with an invented frame still re-asks (its values do not stand)', () => {
     fc.assert(
       fc.property(fc.constantFrom(...dosed), unclear, (drug, reply) => {

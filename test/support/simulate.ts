@@ -41,7 +41,7 @@ export class Simulation {
     const parsed = parser.parse(turn, this.memory.lastFrame);
     const understood = this.model ? this.model(turn, parsed) : parsed;
     const plan = planTurn(understood, turn, this.memory, index.resolver, nameOf);
-    const reply = this.outcome(plan, turn);
+    const reply = this.outcome(plan);
     const breaker = applyClarifyBreaker(reply, this.memory.clarifyStreak, MAX_CONSECUTIVE_CLARIFY);
     this.memory = {
       lastFrame: breaker.tripped ? null : plan.remember,
@@ -58,14 +58,14 @@ export class Simulation {
   }
 
   /** The reply's decision and reason: the routed reply, or what the single-drug path's retrieval decides. */
-  private outcome(plan: TurnPlan, turn: string): AgentReply {
+  private outcome(plan: TurnPlan): AgentReply {
     const r = plan.routed;
     if (r.kind === 'reply') return r.reply;
     const frame = plan.reading.frame;
     const base = { answer: '', quick_replies: [], citations: [], notices: [], drugs: frame.drugs };
     if (r.kind !== 'single_drug')
       return { ...base, decision: 'answerable', reason: r.kind === 'interaction' ? 'answered' : 'drug_list' };
-    const query = synthesizeQuery(turn, frame);
+    const query = synthesizeQuery(plan.question, frame);
     const d = decide(retrieveForFrame(index, frame, query), frame, index, [], query);
     if (d.decision === 'AMBIGUOUS_ROUTE') return { ...base, decision: 'clarify', reason: 'ambiguous_route' };
     if (d.decision === 'INSUFFICIENT') return { ...base, decision: 'abstain', reason: 'no_evidence' };

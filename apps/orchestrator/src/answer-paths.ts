@@ -30,6 +30,8 @@ import { TracedHops } from './traced-hops';
 
 export interface TurnContext {
   turn: string;
+  /** The words of the question this turn answers (the turn, or the question a clarify reply completes). */
+  question: string;
   /** The user's earlier turns (numbers they gave may be repeated). */
   userTurns: string[];
   frame: QueryFrame;
@@ -80,7 +82,7 @@ export class AnswerPaths {
   /** Row 16: retrieve_framed → decide → grounded answer, or abstain when nothing answerable was found. */
   async singleDrug(ctx: TurnContext): Promise<AgentReply> {
     const { frame } = ctx;
-    const query = synthesizeQuery(ctx.turn, frame);
+    const query = synthesizeQuery(ctx.question, frame);
     const r = await this.hops.call(ctx.trace, 'retrieval', 'retrieve_framed', { frame, query }, ctx.ticket);
     if (!r.ok) return generationFailureReply(r.code, frame.drugs);
     const names = frame.drugs.map(ctx.nameOf).join(', ');

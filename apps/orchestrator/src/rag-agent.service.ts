@@ -132,6 +132,7 @@ export class RagAgent {
       });
       const ctx: TurnContext = {
         turn: job.turn,
+        question: plan.question,
         userTurns: earlier,
         frame,
         ticket,

@@ -156,6 +156,12 @@ export interface TurnPlan {
   routed: RouteOutcome;
   /** The frame the conversation keeps: the pending one when a question is asked again. */
   remember: QueryFrame;
+  /**
+   * The user's words of the question this turn answers: a reply to a clarifying question ("10kg")
+   * completes the question asked before it ("bé 1 tuổi rưỡi nôn sau mổ, ondansetron TM liều bn"),
+   * whose words still say what the dose is for; otherwise the turn itself.
+   */
+  question: string;
 }
 
 /**
@@ -175,5 +181,7 @@ export function planTurn(
   const reading = readTurn(understood, memory.lastFrame, memory.clarifyStreak, user);
   const routed = route(turn, reading.frame, nameOf, { ambiguousDrugs: user.mentions.ambiguous });
   const remember = reading.reasked && memory.lastFrame ? memory.lastFrame : frameToRemember(reading.frame, routed);
-  return { user, reading, routed, remember };
+  const pendingAnswered = reading.frame.follow_up && memory.clarifyStreak > 0 && memory.lastFrame !== null;
+  const question = pendingAnswered ? [...memory.userTurns.slice(-memory.clarifyStreak), turn].join('. ') : turn;
+  return { user, reading, routed, remember, question };
 }
