@@ -59,6 +59,9 @@ export function expandCondition(condition: string): string[] {
     if (all.includes(` ${from} `)) all = all.replace(` ${from} `, ` ${to} `);
   }
   out.push(all.trim());
+  // "đau bụng kinh nguyên phát": a qualifier of origin narrows nothing the formulary distinguishes
+  const qualified = /^(.+?) (?:nguyen phat|thu phat|vo can|khong ro nguyen nhan)$/.exec(f);
+  if (qualified && qualified[1].includes(' ')) out.push(qualified[1]);
   // "nhiễm Chlamydia trachomatis": an infection named by its organism is named by the organism too
   // ("viêm cổ tử cung … do Chlamydia trachomatis"); "nhiễm khuẩn …", "nhiễm nấm …" are conditions of their own
   const organism = /^nhiem (\S+)(?: \S+)?$/.exec(f);

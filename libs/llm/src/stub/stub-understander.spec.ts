@@ -48,6 +48,11 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     expect(
       cond('vo toi cho con bu, bac si bao bi ly amip. thuoc nao tri ly amip va co anh huong sua cho be khong?'),
     ).toBe('ly amip');
+    // the clause names more than the symptom it starts with, when an indication names it
+    expect(cond('bn nữ 24t dị ứng NSAID (phù mạch), đau bụng kinh nguyên phát, có thuốc nào chỉ định ko')).toBe(
+      'đau bụng kinh nguyên phát',
+    );
+    expect(parse('bị phù chân thì dùng thuốc gì').indication).toBe('phù');
     expect(parse('vo toi cho con bu. thuoc nao tri ly amip va co anh huong sua cho be khong?')).toMatchObject({
       turn_type: 'condition_to_drug',
       unknown_drugs: [],

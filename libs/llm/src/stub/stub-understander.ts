@@ -497,9 +497,10 @@ const ALLERGY_CLASSES = new PhraseSet([
   'opiat',
 ]);
 
-/** The monographs' text as the parser may read it: which section of a drug a question's words name. */
+/** The monographs' text as the parser may read it: which section of a drug a question's words name, which conditions indications name. */
 export interface SectionsByContent {
   sectionByContent(drugId: string, turn: string): SectionKey | null;
+  indicationKeyword(condition: string): unknown[];
 }
 
 /** Words of giving or taking a drug: a turn without a drug name that says them may be about the conversation's drug. */
@@ -993,6 +994,14 @@ export class StubUnderstander implements Understander {
     // "ĐTĐ typ 2, …, chẩn đoán cơn gút cấp. thuốc nào chỉ định điều trị cơn gút cấp": the treat-verb's object
     // is the condition asked; a condition named only in the patient's context is a comorbidity
     if (object && !inObject && specific && !isSymptom(specific) && syllables(object).length >= 2) return object;
+    // "đau bụng kinh nguyên phát, có thuốc nào chỉ định ko": the clause names more than the symptom it starts with
+    // — when an indication names it ("phù chân", "sốt 39 độ" stay the symptom)
+    if (specific && object === null && isSymptom(specific) && this.content) {
+      const clause = this.clauseBeforeQuestion(turn, accept);
+      const key = syllables(specific).join(' ');
+      if (clause && syllables(clause).join(' ').startsWith(`${key} `) && this.content.indicationKeyword(clause).length)
+        return clause;
+    }
     if (specific) {
       const key = syllables(specific).join(' ');
       const said = object === null ? [] : syllables(object);
