@@ -1,4 +1,5 @@
 import {
+  NON_CLINICAL_CUES,
   parseAge,
   parseHepatic,
   parseRenal,
@@ -203,4 +204,22 @@ describe('who the patient is, from the words and the age together', () => {
     expect(who('mẹ 30 tuổi cho bé uống paracetamol')).toBeNull();
     expect(who('bé 5 tuổi sốt')).toBe('pediatric');
   });
+});
+
+describe('non-clinical questions about a drug or the hospital', () => {
+  it.each([
+    'thuốc này một hộp bao nhiêu',
+    'có hàng xách tay không',
+    'BHXH có đồng chi trả không',
+    'số đăng ký của thuốc là gì',
+    'phong kham tai mui hong nam o tang may, di thang may nao',
+    'cho minh xin so dien thoai van phong khoa',
+  ])('"%s" is not a clinical question', (t) => {
+    expect(NON_CLINICAL_CUES.has(words(expandShorthand(t)))).toBe(true);
+  });
+
+  it.each(['bác sĩ phòng khám kê cefalexin, cho bé uống mỗi lần bao nhiêu', 'liều amoxicilin cho bé 3 tuổi'])(
+    '"%s" is',
+    (t) => expect(NON_CLINICAL_CUES.has(words(expandShorthand(t)))).toBe(false),
+  );
 });
