@@ -25,8 +25,15 @@ describe('invariant: the patient is who the words say', () => {
         fc.boolean(),
         (drug, child, age, q, ageFirst) => {
           const who = ageFirst ? `mẹ ${age} cho ${child} uống` : `${child} uống thuốc của mẹ ${age}`;
-          const t = new Simulation().say(`${who} ${drug.name} ${q}`);
-          expect([who, t.outcome]).toEqual([who, 'clarify/missing_population']);
+          // the stub parser, and a model that picks either patient: the code asks all the same
+          for (const sim of [
+            new Simulation(),
+            new Simulation((_t, parsed) => ({ ...parsed, population: 'adult' })),
+            new Simulation((_t, parsed) => ({ ...parsed, population: 'pediatric', weight_kg: null })),
+          ]) {
+            const t = sim.say(`${who} ${drug.name} ${q}`);
+            expect([who, t.outcome]).toEqual([who, 'clarify/missing_population']);
+          }
         },
       ),
       { numRuns: 200 },

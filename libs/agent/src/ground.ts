@@ -9,6 +9,7 @@ import {
   parseRoute,
   parseWeights,
   populationCue,
+  populationInDoubt,
   populationOfAge,
   sameRoutes,
   saysRoute,
@@ -131,10 +132,14 @@ export function groundFrame(
   }
   if (frame.population !== null) {
     const age = out.age_text ? (parseAge(out.age_text) ?? parseAge(`${out.age_text} tuổi`)) : null;
+    // "mẹ 30 tuổi cho bé uống": the turn's words and age name different patients — none stands until the user says
+    const current = userTexts[userTexts.length - 1] ?? '';
+    const inDoubt = populationInDoubt(words(current), parseAge(current));
     const ok =
       frame.population === priorHuman?.population ||
-      ws.some((w) => populationCue(w) === frame.population) ||
-      (age !== null && populationOfAge(age) === frame.population);
+      (!inDoubt &&
+        (ws.some((w) => populationCue(w) === frame.population) ||
+          (age !== null && populationOfAge(age) === frame.population)));
     if (!ok) {
       drop('population', frame.population);
       out.population = null;

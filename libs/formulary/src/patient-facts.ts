@@ -407,6 +407,13 @@ function childHits(ws: Word[]): PhraseHit[] {
 const BIRTH = new Set(['sinh', 'de']);
 // "sinh" after "sơ" is the newborn itself ("trẻ sơ sinh 3 tuần"), not a birth
 
+/** The words and the age name different patients that neither settles ("mẹ 30 tuổi cho bé uống"). */
+export function populationInDoubt(ws: Word[], age: Age | null): boolean {
+  return (
+    populationCue(ws) !== null && age !== null && populationOfAge(age) !== null && patientPopulation(ws, age) === null
+  );
+}
+
 /**
  * Who the patient is, from the words and the age together. A stated age settles a child's word
  * typed without marks ("bn nữ 45t viem than be than": "be" is "bể", "bn 80t … be doi": "bẻ đôi");
