@@ -1,5 +1,5 @@
 import { POPULATION_LABELS, type AgentReply, type QueryFrame } from '@app/contracts';
-import { expandShorthand, type DrugResolver } from '@app/formulary';
+import { expandShorthand, fold, type DrugResolver } from '@app/formulary';
 import { groundFrame, type DroppedField, type UserDrugMentions } from './ground';
 import { carriedFacts, frameToRemember, mergeWithPriorFrame } from './merge';
 import { pendingQuestion, pendingWeightReply } from './pending';
@@ -26,11 +26,14 @@ export function readUserWords(resolver: DrugResolver, earlier: string[], current
       named: [...new Set([...ids(before), ...ids(now)])],
       current: ids(now),
       outside: [...new Set(now.flatMap((m) => (m.reading.kind === 'outside' ? [m.reading.name] : [])))],
-      corrected: now.flatMap((m) =>
-        m.reading.kind === 'formulary' && m.reading.resolution.via === 'fuzzy'
-          ? [{ typed: m.text, drug_id: m.reading.resolution.drug_id }]
-          : [],
-      ),
+      // a misspelling typed twice ("spirolacton … ngưng spirolacton") is said once
+      corrected: now
+        .flatMap((m) =>
+          m.reading.kind === 'formulary' && m.reading.resolution.via === 'fuzzy'
+            ? [{ typed: m.text, drug_id: m.reading.resolution.drug_id }]
+            : [],
+        )
+        .filter((c, i, all) => all.findIndex((x) => x.drug_id === c.drug_id && fold(x.typed) === fold(c.typed)) === i),
       ambiguous: now.flatMap((m) =>
         m.reading.kind === 'ambiguous' ? [{ typed: m.text, candidates: m.reading.candidates }] : [],
       ),

@@ -43,3 +43,8 @@ export function excludedByAllergy(drug: CorpusDrug, allergy: string, contraindic
   if (named.some((n) => syllables(n).join(' ') === syllables(allergy).join(' '))) return true;
   return contraindications.some((text) => containsPhrase(text, allergy));
 }
+
+/** The classes a drug belongs to, by its ATC code ("J01CA04" amoxicillin → penicilin, beta lactam). */
+export function classTermsOf(atc: string): string[] {
+  return CLASS_ATC.filter(([, groups]) => groups.some((g) => atc.startsWith(g))).map(([terms]) => terms[0]);
+}

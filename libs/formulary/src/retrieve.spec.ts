@@ -20,6 +20,12 @@ describe('retrieveForFrame', () => {
     for (const p of caution) expect(p.text.toLowerCase()).toContain('penicilin');
   });
 
+  it('an allergy to one drug meets the precautions that name its class ("dị ứng amoxicilin" → penicilin)', () => {
+    const parts = retrieveForFrame(index, mayUse(['amoxicilin']), 'cefalexin dùng được không');
+    const caution = parts.filter((p) => p.section === 'than_trong');
+    expect(caution.map((p) => p.text)).toEqual([expect.stringContaining('dị ứng chéo')]);
+  });
+
   it('without an allergy, the contraindications alone', () => {
     const parts = retrieveForFrame(index, mayUse([]), 'cefalexin dùng được không');
     expect(parts.every((p) => p.section === 'chong_chi_dinh')).toBe(true);

@@ -1,5 +1,6 @@
 import type { EvidencePart, QueryFrame, SectionKey } from '@app/contracts';
 import type { CorpusIndex } from './corpus-index';
+import { classTermsOf } from './allergy';
 import { containsPhrase } from './normalize';
 import { routeSections } from './section-router';
 
@@ -16,6 +17,12 @@ const MAX_DRUGS = 3;
 export function retrieveForFrame(index: CorpusIndex, frame: QueryFrame, query: string): EvidencePart[] {
   const sections: SectionKey[] = frame.attribute ? [frame.attribute] : routeSections(query);
   const out: EvidencePart[] = [];
+  // an allergy to one drug is an allergy to say of its class: "dị ứng amoxicilin" meets "dị ứng penicilin"
+  const allergens = frame.patient.allergies.flatMap((a) => {
+    const id = index.resolver.findMentions(a)[0]?.resolution?.drug_id;
+    const atc = id ? index.drug(id)?.atc : undefined;
+    return [a, ...(atc ? classTermsOf(atc) : [])];
+  });
   for (const drug of frame.drugs.slice(0, MAX_DRUGS)) {
     if (!sections.length) {
       out.push(...index.searchKeyword(query, { drugIds: [drug] }, TOP_K / 2).map((s) => s.part));
@@ -35,11 +42,7 @@ export function retrieveForFrame(index: CorpusIndex, frame: QueryFrame, query: s
     // "dị ứng penicilin, cefalexin dùng được không": whether it may be used for this patient includes
     // what the precautions say about the stated allergen (cross-allergy), not only the contraindications
     if (sections.includes('chong_chi_dinh') && frame.patient.allergies.length)
-      out.push(
-        ...index
-          .section(drug, 'than_trong')
-          .filter((p) => frame.patient.allergies.some((a) => containsPhrase(p.text, a))),
-      );
+      out.push(...index.section(drug, 'than_trong').filter((p) => allergens.some((a) => containsPhrase(p.text, a))));
   }
   const seen = new Set<string>();
   return out.filter((p) => (seen.has(p.doc_id) ? false : (seen.add(p.doc_id), true)));

@@ -34,6 +34,11 @@ describe('section router', () => {
     expect(routeSections('cefazolin liều dự phòng trước mổ')[0]).toBe('lieu_luong_cach_dung');
   });
 
+  it('reads a dose to adjust as the dosing section, whatever else the turn names', () => {
+    expect(routeSections('K+ 5,9, có phải ngưng spironolacton ko hay giảm liều?')[0]).toBe('lieu_luong_cach_dung');
+    expect(routeSections('có phải ngưng spironolacton không')).toEqual(['than_trong']);
+  });
+
   it('reads whether to stop a drug around a procedure as the precautions', () => {
     expect(routeSections('tuần sau nhổ răng thì có cần ngưng clopidogel ko')).toEqual(['than_trong']);
     expect(routeSections('tuần sau bn chụp CT có cản quang, metformin có phải ngưng ko')).toEqual(['than_trong']);

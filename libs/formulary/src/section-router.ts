@@ -1,7 +1,7 @@
 import type { SectionKey } from '@app/contracts';
 import { normalize } from './normalize';
 import { INTAKE_PHRASES } from './patient-facts';
-import { says, words, type Word } from './words';
+import { PhraseSet, says, words, type Word } from './words';
 
 /**
  * What a turn asks about -> monograph section. Phrases are written with their diacritics and
@@ -273,6 +273,8 @@ const NOT_A_SECTION: [string, SectionKey][] = [
   (p) => [p, 'chi_dinh'],
 );
 
+const DOSE_ADJUSTMENT = new PhraseSet(['giảm liều', 'chỉnh liều', 'điều chỉnh liều', 'hiệu chỉnh liều', 'tăng liều']);
+
 /** All sections the text asks about: specific ones in order of first mention, then generic ones. */
 export function routeSections(text: string): SectionKey[] {
   const ws: (Word | null)[] = words(text);
@@ -282,5 +284,8 @@ export function routeSections(text: string): SectionKey[] {
   const out: SectionKey[] = [];
   for (const f of [...strong.sort((a, b) => a.at - b.at), ...weak.sort((a, b) => a.at - b.at)])
     if (!out.includes(f.section)) out.push(f.section);
+  // "có phải ngưng spironolacton ko hay giảm liều": a dose to adjust is the dosing section's, whatever else is named
+  if (out.includes('lieu_luong_cach_dung') && DOSE_ADJUSTMENT.has(words(text)))
+    return ['lieu_luong_cach_dung', ...out.filter((x) => x !== 'lieu_luong_cach_dung')];
   return out;
 }
