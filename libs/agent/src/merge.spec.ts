@@ -73,6 +73,22 @@ describe('frame memory: merge with the prior frame', () => {
     ).toBe(person);
   });
 
+  it('a greeting or an out-of-scope question mid-conversation leaves the conversation’s frame as it was', () => {
+    const aside = emptyFrame({ turn_type: 'out_of_scope' });
+    const routed = route('BHYT có chi trả không', aside, (id) => id);
+    expect(frameToRemember(aside, routed, clarifyPrior)).toBe(clarifyPrior);
+    const hello = emptyFrame({ turn_type: 'smalltalk' });
+    expect(
+      frameToRemember(
+        hello,
+        route('chào bạn', hello, (id) => id),
+        clarifyPrior,
+      ),
+    ).toBe(clarifyPrior);
+    // with nothing clinical before it, the aside is what is remembered
+    expect(frameToRemember(aside, routed, null)).toBe(aside);
+  });
+
   // the question is new; the patient (the child of 18 kg) is the same one
   const samePatient = { population: 'pediatric', weight_kg: 18 };
 

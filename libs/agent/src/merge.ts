@@ -3,10 +3,16 @@ import type { RouteOutcome } from './route';
 
 /**
  * The frame the conversation remembers after routing: the scope guard's verdict (row 1)
- * goes with it, so the next turn never merges an animal's drug, weight or age.
+ * goes with it, so the next turn never merges an animal's drug, weight or age. A greeting or a
+ * question out of scope in the middle of a clinical conversation (rows 11, 12: "BHYT có chi trả
+ * không?") leaves the conversation's frame as it was: "à bn đang cho con bú, dùng đc ko" is still
+ * about its drug.
  */
-export function frameToRemember(frame: QueryFrame, routed: RouteOutcome): QueryFrame {
-  return routed.row === 1 && !frame.non_human ? { ...frame, non_human: true } : frame;
+export function frameToRemember(frame: QueryFrame, routed: RouteOutcome, prior: QueryFrame | null = null): QueryFrame {
+  if (routed.row === 1 && !frame.non_human) return { ...frame, non_human: true };
+  const clinical = prior !== null && !prior.non_human && !['smalltalk', 'out_of_scope'].includes(prior.turn_type);
+  if ((routed.row === 11 || routed.row === 12) && !frame.non_human && clinical) return prior;
+  return frame;
 }
 
 /**

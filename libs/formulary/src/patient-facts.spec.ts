@@ -191,6 +191,7 @@ describe('who the patient is, from the words and the age together', () => {
   it('a mother who has just given birth or breastfeeds is the patient, not her baby', () => {
     expect(who('Mình 34 tuổi, sinh bé được 7 tuần, đang cho bé bú mẹ')).toBe('adult');
     expect(parseAge('Em mới sinh bé được 3 tháng')).toBeNull();
+    expect(parseAge('à bn đang cho con bú 5 tháng, dùng đc ko')).toBeNull();
     expect(who('Em mới sinh bé được 3 tháng, bé vẫn ti mẹ hoàn toàn')).toBeNull();
     // a newborn is the patient ("trẻ sơ sinh 3 tuần")
     expect(parseAge('trẻ sơ sinh 3 tuần nặng 3kg')!.text).toBe('3 tuần');

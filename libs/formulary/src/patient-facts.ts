@@ -168,9 +168,9 @@ const GESTATION = new RegExp(
   'giu',
 );
 
-/** A baby's age after its birth ("sinh bé được 7 tuần", "mới đẻ được 3 tháng") is not the patient's (the mother's). */
+/** A baby's age after its birth or its feeding ("sinh bé được 7 tuần", "đang cho con bú 5 tháng") is not the patient's (the mother's). */
 const POSTPARTUM = new RegExp(
-  `(?<!(?:sơ|so)\\s+)(?:sinh|đẻ|de)(?:\\s+(?:bé|be|con|cháu|chau|em bé|em be))?(?:\\s+(?:được|duoc|dc|đc))?\\s+${NUM}\\s*(?:${WEEK}|${MONTH}|${DAY})`,
+  `(?:(?:cho con bú|cho con bu|cho bé bú|cho be bu|cho bú|cho bu)\\s+(?:bé\\s+|be\\s+)?(?:được\\s+|duoc\\s+|dc\\s+|đc\\s+)?${NUM}\\s*(?:${WEEK}|${MONTH}|${DAY}))|(?<!(?:sơ|so)\\s+)(?:sinh|đẻ|de)(?:\\s+(?:bé|be|con|cháu|chau|em bé|em be))?(?:\\s+(?:được|duoc|dc|đc))?\\s+${NUM}\\s*(?:${WEEK}|${MONTH}|${DAY})`,
   'giu',
 );
 
@@ -267,8 +267,9 @@ const NORMAL_AFTER = new PhraseSet([
   'không suy',
   'không sao',
 ]);
+const ENZYMES = new Set(['men gan', 'ast', 'alt', 'transaminase'].map(normalize));
 const TESTS = new Set(
-  ['chức năng thận', 'creatinin', 'egfr', 'clcr', 'crcl', 'gfr', 'chức năng gan', 'men gan'].map(normalize),
+  ['chức năng thận', 'creatinin', 'egfr', 'clcr', 'crcl', 'gfr', 'chức năng gan', ...ENZYMES].map(normalize),
 );
 /** Words before an organ's disease that deny it ("không suy thận", "chưa có bệnh gan"). */
 const DENIED_BEFORE = new PhraseSet(['không', 'chưa', 'không có', 'chưa có', 'không bị', 'chưa bị', 'chẳng', 'ko']);
@@ -324,6 +325,10 @@ export function renalClearance(renal: string | null): number | null {
 }
 
 const HEPATIC_WORDS = new PhraseSet([
+  // the liver enzymes ("AST, ALT tăng gấp 4 lần"): a liver fact unless said to be normal
+  'ast',
+  'alt',
+  'transaminase',
   'suy gan',
   'xơ gan',
   'bệnh gan',
@@ -339,6 +344,7 @@ export function parseHepatic(text: string): string | null {
   const ws = words(text);
   const hit = HEPATIC_WORDS.find(ws).find((h) => !statedNormal(ws, h));
   if (!hit) return null;
+  if (ENZYMES.has(hit.phrase)) return 'men gan tăng';
   return hit.phrase === 'xơ gan' ? 'xơ gan' : hit.phrase === 'viêm gan' ? 'viêm gan' : 'suy gan';
 }
 
@@ -492,6 +498,8 @@ const ROUTE_PHRASES: [string, Route[]][] = [
   ['hậu môn', ['dat_truc_trang']],
   ['tiêm tĩnh mạch', ['tiem_tinh_mach']],
   ['tiêm tĩnh mạch chậm', ['tiem_tinh_mach']],
+  // "TMC liều đầu": a slow push is an injection, never an infusion
+  ['tĩnh mạch chậm', ['tiem_tinh_mach']],
   ['tiêm mạch', ['tiem_tinh_mach']],
   ['bơm tĩnh mạch', ['tiem_tinh_mach']],
   // an intravenous push, as wards say it
@@ -811,6 +819,17 @@ export const NON_CLINICAL_CUES = new PhraseSet([
   'mật khẩu',
   'đăng nhập',
   'máy in',
+  'phần mềm',
+  'cấu hình',
+  'báo lỗi',
+  'máy lẻ',
+  'phòng it',
+  // law: fines and selling without a prescription
+  'bị phạt',
+  'mức phạt',
+  'xử phạt',
+  'bán không cần đơn',
+  'bán không có đơn',
 ]);
 
 /** Non-clinical words that are other words without their marks ("gia" is also "già"): only as typed with marks. */

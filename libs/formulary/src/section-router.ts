@@ -23,6 +23,11 @@ const PHRASES: [string, SectionKey][] = [
   ['trung hoà', 'qua_lieu_va_xu_tri'],
   ['chất đối kháng', 'qua_lieu_va_xu_tri'],
   ['nồng độ', 'than_trong'],
+  // "trước khi bắt đầu có cần xét nghiệm gì không", "cần theo dõi gì"
+  ['xét nghiệm gì', 'than_trong'],
+  ['cần xét nghiệm', 'than_trong'],
+  ['làm xét nghiệm', 'than_trong'],
+  ['theo dõi gì', 'than_trong'],
   ['chống chỉ định', 'chong_chi_dinh'],
   ['không được dùng', 'chong_chi_dinh'],
   ['không nên dùng', 'chong_chi_dinh'],

@@ -25,6 +25,20 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
       attribute: 'lieu_luong_cach_dung',
       follow_up: true,
     });
+    // "dùng được không" after a fact (an allergy history, a liver test) asks whether the conversation's drug may be used
+    const cefalexin = parse('bn nam 35t viêm mô tế bào, cho cefalexin uống, uống lúc đói hay no');
+    expect(
+      u.parse('à bn vừa khai năm ngoái tiêm penicilin bị sốc phản vệ, vậy có dùng đc ko', cefalexin),
+    ).toMatchObject({ attribute: 'chong_chi_dinh', follow_up: true });
+    expect(u.parse('xn AST, ALT tăng gấp 4 lần bt, thì còn dùng được ko', cefalexin)).toMatchObject({
+      attribute: 'chong_chi_dinh',
+      patient: { hepatic: 'men gan tăng' },
+    });
+    // a dose change asked without "liều" in a dose conversation
+    expect(u.parse('sau 1h đáp ứng kém thì tăng lên bn', dose)).toMatchObject({
+      attribute: 'lieu_luong_cach_dung',
+      follow_up: true,
+    });
     // without a drug of the conversation, or without talk of giving one, nothing is read
     expect(u.parse('bn cung tao bon 4 ngay roi, co can cho thuoc nhuan trang du phong ko')).toMatchObject({
       attribute: null,
@@ -68,6 +82,21 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     ['bn nam 80t, tramadol GPKD, be doi ra cho de uong dc ko?', { turn_type: 'drug_attribute', population: 'elderly' }],
     // a dose asked per time is one
     ['Bé bị viêm họng, bác sĩ kê cefalexin. Giờ cho bé uống mỗi lần bao nhiêu ạ?', { turn_type: 'dosing_calc' }],
+    // repeated doses while breastfeeding ask the breastfeeding section, not a dose
+    [
+      'Nếu bệnh bị đi bị lại, phải uống nhiều liều fluconazol thì em còn cho bé bú được không ạ?',
+      { attribute: 'thoi_ky_cho_con_bu' },
+    ],
+    // when to take it beside a supplement: how to take it, whoever the patient is
+    [
+      'khách nữ 45 tuổi được kê levothyroxin, nên uống lúc nào trong ngày, uống chung với viên canxi được không?',
+      { turn_type: 'drug_attribute', attribute: 'lieu_luong_cach_dung' },
+    ],
+    // tests before starting are the precautions; "beta hCG +" is a test, not a drug
+    ['carbamazepin trước khi bắt đầu có cần xét nghiệm gì không', { attribute: 'than_trong' }],
+    ['bn có thai 7 tuần (beta hCG +), doxycyclin có dùng tiếp được ko', { unknown_drugs: [] }],
+    // "TMC" before a dose is the slow intravenous push
+    ['furosemid ống 20mg/2ml, TMC liều đầu mấy ống', { route: 'tiem_tinh_mach' }],
     // a child at the pack is an overdose
     ['bé bóc vỉ cetirizin 10mg của bố uống mất 3 viên, em phải làm gì', { attribute: 'qua_lieu_va_xu_tri' }],
   ])('giving, dosing per time, a child at the pack: %s', (turn, want) => {

@@ -26,7 +26,7 @@ import {
 } from '@app/formulary';
 import type { Understander } from '../providers';
 
-/** A dose asked per time: "cho bé uống mỗi lần bao nhiêu", "bao nhiêu một lần". */
+/** A dose asked per time ("cho bé uống mỗi lần bao nhiêu") or as a change ("đáp ứng kém thì tăng lên bn"). */
 const PER_TIME = [
   'mỗi lần bao nhiêu',
   'một lần bao nhiêu',
@@ -34,6 +34,11 @@ const PER_TIME = [
   'một lần mấy',
   'bao nhiêu một lần',
   'bao nhiêu mỗi lần',
+  'tăng lên bao nhiêu',
+  'tăng lên bn',
+  'tăng lên mấy',
+  'giảm xuống bao nhiêu',
+  'giảm còn bao nhiêu',
 ];
 
 /** Accented phrases, matched diacritics-aware: a word typed with marks says only itself. */
@@ -92,6 +97,13 @@ const P = {
     'nhai',
     'cắt đôi',
     'chia đôi viên',
+    // when to take it: "nên uống lúc nào trong ngày", "trước hay sau ăn"
+    'uống lúc nào',
+    'uống khi nào',
+    'uống giờ nào',
+    'uống vào lúc nào',
+    'trước hay sau ăn',
+    'sáng hay tối',
   ]),
   dosing: new PhraseSet([
     'liều',
@@ -361,6 +373,8 @@ const NOT_A_CUE = new PhraseSet([
   // "không phối hợp được động tác (hít)": the patient's coordination, not two drugs
   'phối hợp được động tác',
   'phối hợp động tác',
+  // "phải uống nhiều liều thì còn cho bé bú được không": repeated doses, not a dose asked
+  'nhiều liều',
 ]);
 /** A route named other than by mouth, not negated ("tiêm bắp", "TM", "đặt hậu môn"). */
 const givenOtherThanByMouth = (ws: Word[]) => {
@@ -373,7 +387,8 @@ const ORGANISM = (name: string) => new RegExp(`(?<![\\p{L}])\\p{Lu}\\.\\s?${esca
 /** A name followed by a result ("(+)", "-", "dương tính"): a clinical sign or test. */
 const SIGN_RESULT = (name: string) =>
   new RegExp(
-    `${escape(name)}\\s*(?:\\(\\s*[+-]\\s*\\)|[+-](?![\\p{L}\\p{N}])|dương tính|duong tinh|âm tính|am tinh)`,
+    // "Kernig (+)", "beta hCG +": the sign or the test, with at most one more word of its name
+    `${escape(name)}(?:\\s+[\\p{L}\\p{N}-]+)?\\s*(?:\\(\\s*[+-]\\s*\\)|[+-](?![\\p{L}\\p{N}])|dương tính|duong tinh|âm tính|am tinh)`,
     'iu',
   );
 /** A drug followed by a reaction: "uống ibuprofen bị nổi mề đay", "dùng amoxicillin thì bị dị ứng". */
@@ -521,6 +536,11 @@ const DRUG_TALK = new PhraseSet([
   'hít',
   'đặt',
 ]);
+/** The text's words folded, one space apart (what P.mayUse reads). */
+const foldedOf = (text: string) =>
+  words(text)
+    .map((w) => w.folded)
+    .join(' ');
 /** An amount of a drug ("2g", "500 mg", "40 đơn vị"). */
 const DOSE_AMOUNT = /\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|µg|gam|ml|ui|iu|đơn vị|don vi)(?![\p{L}])/iu;
 
@@ -584,9 +604,12 @@ export class StubUnderstander implements Understander {
     if (frame.unknown_drugs.length || frame.needs_clarify || frame.drugs.length > 1) return null;
     const text = this.expand(turn);
     const carried = frame.drugs.length === 0;
+    const slots =
+      frame.population !== null || frame.age_text !== null || frame.weight_kg !== null || frame.route !== null;
     if (carried) {
-      // a reply that already continues the conversation (an age, a route, a condition) keeps its question
-      if (frame.follow_up) return null;
+      // a reply that already continues the conversation (an age, a route, a condition) keeps its question —
+      // but a new fact with "còn dùng được không" ("AST, ALT tăng gấp 4 lần, còn dùng được ko") asks whether it may be used
+      if (frame.follow_up && (slots || !P.mayUse.test(foldedOf(text)))) return null;
       const onePriorDrug =
         prior !== null &&
         !prior.non_human &&
@@ -595,11 +618,14 @@ export class StubUnderstander implements Understander {
       if (!onePriorDrug || !DRUG_TALK.has(words(text))) return null;
     }
     const drug = carried ? prior!.drugs[0] : frame.drugs[0];
+    const folded = foldedOf(text);
     const section =
-      this.content.sectionByContent(drug, text) ??
+      (carried && frame.follow_up ? null : this.content.sectionByContent(drug, text)) ??
       (carried && prior!.attribute === 'lieu_luong_cach_dung' && DOSE_AMOUNT.test(text)
         ? 'lieu_luong_cach_dung'
-        : null);
+        : null) ??
+      // "à bn vừa khai … sốc phản vệ với penicilin, vậy có dùng đc ko": whether the conversation's drug may be used
+      (carried && P.mayUse.test(folded) ? 'chong_chi_dinh' : null);
     if (!section) return null;
     return { ...frame, attribute: section, follow_up: carried };
   }
@@ -792,6 +818,10 @@ export class StubUnderstander implements Understander {
       (has(P.doseAsked) || unitCount) &&
       (attribute === 'thoi_ky_mang_thai' || attribute === 'thoi_ky_cho_con_bu')
     )
+      attribute = 'lieu_luong_cach_dung';
+    // "nên uống lúc nào, uống chung với viên canxi được không": one drug, taken with food or a supplement —
+    // how to take it (the dosing section's "Cách dùng" says the spacing) before the interactions
+    if (attribute === 'tuong_tac_thuoc' && drugs.length <= 1 && sections.includes('lieu_luong_cach_dung'))
       attribute = 'lieu_luong_cach_dung';
     // "X có chống chỉ định khi có thai không": in pregnancy or lactation that section says it
     if (attribute === 'chong_chi_dinh' && sections.includes('thoi_ky_mang_thai')) attribute = 'thoi_ky_mang_thai';
