@@ -144,6 +144,39 @@ describe('invariant: condition → drug reads the condition, not the sentence', 
     );
   });
 
+  it('a condition in the patient’s history is never the one asked: the diagnosis or the treat-verb’s object is, and two with neither asks which', () => {
+    const distinct = (a: string, b: string) => !fold(a).includes(fold(b)) && !fold(b).includes(fold(a));
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...conditions),
+        fc.constantFrom(...conditions),
+        fc.constantFrom(
+          (h: string, c: string) => `bn nam 60t ${h}, mấy hôm nay mệt, nghĩ ${c}. thuốc nào dùng được`,
+          (h: string, c: string) => `bn nữ 45t tiền sử ${h}, chẩn đoán ${c}, có thuốc nào ko`,
+          (h: string, c: string) => `bn ${h}, giờ thuốc nào dùng cắt cơn ${c} dc`,
+          (h: string, c: string) => `bệnh nhân có ${h}, thuốc nào điều trị ${c}?`,
+        ),
+        (history, asked, say) => {
+          // "dị ứng với aspirin" is read as the patient's allergy wherever it stands: not a condition to ask
+          // (heads that are no condition — "các chỉ định khác" — are left out)
+          const usable = (c: string) => !/^(dị ứng|các )/.test(c) && !c.includes('chỉ định');
+          fc.pre(distinct(history, asked) && usable(asked) && usable(history));
+          const t = new Simulation().say(say(history, asked));
+          const r = t.plan.routed;
+          // a clarify or an abstention never lists; a list is never for the history's condition
+          if (r.kind === 'condition_to_drug')
+            expect([say(history, asked), fold(r.condition)]).not.toEqual([say(history, asked), fold(history)]);
+        },
+      ),
+      { numRuns: 300 },
+    );
+    for (const [a, b] of [
+      ['tăng huyết áp', 'đái tháo đường typ 2'],
+      ['suy tim', 'rung nhĩ'],
+    ])
+      expect(new Simulation().say(`bn ${a}, ${b}, thuốc nào dùng được`).outcome).toBe('clarify/ambiguous_condition');
+  });
+
   it('a patient context without a named condition lists nothing (asks which condition)', () => {
     for (const t of [
       'Tôi đang mang thai 5 tháng thì uống thuốc gì được?',

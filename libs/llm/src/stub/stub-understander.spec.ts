@@ -67,6 +67,14 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
       'đau bụng kinh nguyên phát',
     );
     expect(parse('bị phù chân thì dùng thuốc gì').indication).toBe('phù');
+    // the history's condition is not the one asked: the diagnosis clause, the object of "cắt cơn", a marked "co giật"
+    expect(
+      cond('bn nam 52t THA, ClCr 45, đêm qua sưng đau khớp ngón chân cái, nghĩ gút cấp. thuốc nào dùng được'),
+    ).toBe('gút cấp');
+    expect(cond('bn THA, thuốc nào dùng cắt cơn gút cấp dc')).toBe('gút cấp');
+    expect(parse('bệnh nhân có động kinh, thuốc nào điều trị co giật?').indication).toBe('co giật');
+    // two conditions and no question naming one: which?
+    expect(parse('bn THA, ĐTĐ typ 2, thuốc nào dùng được').condition_ambiguous).toBe(true);
     expect(parse('vo toi cho con bu. thuoc nao tri ly amip va co anh huong sua cho be khong?')).toMatchObject({
       turn_type: 'condition_to_drug',
       unknown_drugs: [],

@@ -422,10 +422,18 @@ const QUESTION_GLUE = new Set([
   'benh',
   'gom',
 ]);
+/** The glue words as written: typed with marks, only these are glue ("co" in "co giật" is not "có"). */
+const QUESTION_GLUE_MARKED = new Set(
+  ['thì', 'hỏi', 'nên', 'có', 'dùng', 'uống', 'tiêm', 'những', 'các', 'được', 'là', 'và', 'bị', 'bệnh', 'gồm'].map(
+    (w) => w.normalize('NFC'),
+  ),
+);
+/** Glue words that carry no marks even when written ("dc", "gom" typed in a marked turn). */
+const QUESTION_GLUE_UNMARKED = new Set(['dc']);
 /** Sections only a named drug has an answer in: a "which drug" turn asking one is about the conversation's drug. */
 const DRUG_ONLY_SECTIONS: SectionKey[] = ['qua_lieu_va_xu_tri', 'tuong_tac_thuoc'];
 /** Verbs whose object is the condition asked ("thuốc nào trị X"), longest first. */
-const TREAT_VERBS = ['điều trị', 'chỉ định', 'trị', 'chữa', 'dùng cho'];
+const TREAT_VERBS = ['điều trị', 'chỉ định', 'trị', 'chữa', 'dùng cho', 'cắt cơn'];
 /** Words between a treat-verb and its object that are not part of the condition. */
 const OBJECT_FILLERS = new Set(['benh', 'khong', 'a', 'vay', 'nhi', 'la', 'gi', 'nao', 'thuoc']);
 /** Who a question is for ("… cho bn này", "… cho mẹ em"): the patient, never the condition. */
@@ -553,6 +561,8 @@ export class StubUnderstander implements Understander {
   /** The conditions as written, matched diacritics-aware. */
   private readonly vocabulary: PhraseSet;
   private readonly displayOf = new Map<string, string>();
+  /** Set by condition(): the condition it read was picked among several the turn names, none of them asked. */
+  private several = false;
 
   constructor(
     private readonly resolver: DrugResolver,
@@ -789,7 +799,8 @@ export class StubUnderstander implements Understander {
         condition: symptom ? null : condition,
         indication: symptom ? condition : null,
         condition_relation: 'INDICATION',
-        condition_ambiguous: condition !== null && VAGUE_CONDITIONS.includes(syllables(condition).join(' ')),
+        condition_ambiguous:
+          condition !== null && (VAGUE_CONDITIONS.includes(syllables(condition).join(' ')) || this.several),
         patient: { ...frame.patient, comorbidities: this.comorbidities(this.withoutPatient(text), condition) },
       };
     }
@@ -976,6 +987,7 @@ export class StubUnderstander implements Understander {
    * too long to be a condition names none: the router then asks which condition.
    */
   condition(asked: string): string | null {
+    this.several = false;
     // "thuốc nào trị lỵ amip và có ảnh hưởng sữa không": the condition ends where the second question starts
     const joined = JOINED_QUESTION.exec(asked);
     const turn = joined && P.whichDrug.has(words(asked.slice(0, joined.index))) ? asked.slice(0, joined.index) : asked;
@@ -991,12 +1003,18 @@ export class StubUnderstander implements Understander {
       .split(' ')
       .filter(Boolean);
     const folded = ws.map((w) => syllables(w).join(' '));
+    // typed with its marks, a word is only itself: "co giật" does not start with the glue "có"
+    const written = words(turn).some((w) => !w.plain);
+    const glue = (w: string) =>
+      written && fold(w) === normalize(w)
+        ? QUESTION_GLUE_UNMARKED.has(normalize(w))
+        : QUESTION_GLUE.has(fold(w)) && (!written || QUESTION_GLUE_MARKED.has(normalize(w)));
     const accept = (rest: string[]): string | null => {
       while (rest.length && LEADING_PARTICLES.includes(rest[0])) rest.shift();
       while (rest.length && TRAILING_PARTICLES.includes(rest[rest.length - 1])) rest.pop();
       // words that join the question ("… thì nên dùng", "… có uống") name no condition
-      while (rest.length && QUESTION_GLUE.has(fold(rest[rest.length - 1]))) rest.pop();
-      while (rest.length && QUESTION_GLUE.has(fold(rest[0]))) rest.shift();
+      while (rest.length && glue(rest[rest.length - 1])) rest.pop();
+      while (rest.length && glue(rest[0])) rest.shift();
       // "chữa bệnh đó / này / kia": a pointer back to a condition not named in this turn
       if (rest.length && rest.every((w) => DEMONSTRATIVES.includes(w))) return umbrella;
       // "… suy giáp cho bn này": who it is for is the patient, not part of the condition
@@ -1023,7 +1041,44 @@ export class StubUnderstander implements Understander {
     if (inObject && !isSymptom(inObject)) return inObject;
     // "ĐTĐ typ 2, …, chẩn đoán cơn gút cấp. thuốc nào chỉ định điều trị cơn gút cấp": the treat-verb's object
     // is the condition asked; a condition named only in the patient's context is a comorbidity
-    if (object && !inObject && specific && !isSymptom(specific) && syllables(object).length >= 2) return object;
+    if (
+      object &&
+      (!inObject || isSymptom(inObject)) &&
+      specific &&
+      syllables(object).length >= 2 &&
+      !syllables(object).join(' ').includes(syllables(specific).join(' '))
+    )
+      return object;
+    // "bn động kinh, thuốc nào dùng cắt cơn bệnh thận": the object read before the patient's context was
+    // taken out (a kidney or liver condition is also the patient's) is still the condition asked
+    if (object === null && specific) {
+      const raw = normalize(turn)
+        .replace(/[?!.,;:]+/g, ' ')
+        .split(' ')
+        .filter(Boolean);
+      const rawObject = this.objectOfTreat(
+        raw,
+        raw.map((w) => syllables(w).join(' ')),
+        accept,
+      )?.condition;
+      if (
+        rawObject &&
+        !syllables(rawObject).join(' ').includes(syllables(specific).join(' ')) &&
+        this.content?.indicationKeyword(rawObject).length
+      )
+        return rawObject;
+    }
+    // "bn THA, …, nghĩ gút cấp. thuốc nào dùng được": the diagnosis clause names the condition asked; a condition
+    // named in the patient's history (THA) is a comorbidity — when an indication names the diagnosis
+    if (specific && object === null && this.content) {
+      const diagnosis = this.diagnosisClause(turn, accept);
+      if (
+        diagnosis &&
+        !syllables(diagnosis).join(' ').includes(syllables(specific).join(' ')) &&
+        this.content.indicationKeyword(diagnosis).length
+      )
+        return diagnosis;
+    }
     // "đau bụng kinh nguyên phát, có thuốc nào chỉ định ko": the clause names more than the symptom it starts with
     // — when an indication names it ("phù chân", "sốt 39 độ" stay the symptom)
     if (specific && object === null && isSymptom(specific) && this.content) {
@@ -1040,7 +1095,20 @@ export class StubUnderstander implements Understander {
         said.length > key.split(' ').length &&
         said.length <= 3 &&
         said.join(' ').startsWith(`${key} `);
-      return narrower ? object : specific;
+      if (narrower) return object;
+      // "bn THA, ĐTĐ, thuốc nào dùng được": several conditions and no question naming one — which is asked?
+      const key2 = (c: string) => syllables(c).join(' ');
+      this.several =
+        object === null &&
+        named.some(
+          (c) =>
+            c !== specific &&
+            !VAGUE_CONDITIONS.includes(key2(c)) &&
+            !isSymptom(c) &&
+            !key2(specific).includes(key2(c)) &&
+            !key2(c).includes(key2(specific)),
+        );
+      return specific;
     }
     if (object) return object;
     // "(bị) X (thì) dùng thuốc/kháng sinh nào": the clause before the question
@@ -1070,6 +1138,30 @@ export class StubUnderstander implements Understander {
         const named = rest.length ? accept(rest) : null;
         if (named) return { words: after.join(' '), condition: named };
       }
+    }
+    return null;
+  }
+
+  /** The last clause before the "which drug" question that states a diagnosis ("nghĩ gút cấp", "chẩn đoán …"), as a condition. */
+  private diagnosisClause(turn: string, accept: (rest: string[]) => string | null): string | null {
+    const clauses = withoutReactions(normalize(this.expand(turn)))
+      .split(/[,.;?!()]+/)
+      .map((c) => c.trim())
+      .filter(Boolean);
+    const q = clauses.map((c) => P.whichDrug.has(words(c))).lastIndexOf(true);
+    for (const clause of clauses.slice(0, Math.max(q, 0)).reverse()) {
+      const ws = words(clause).filter((w, i, all) => all.slice(0, i + 1).some((x) => !TEMPORAL.has(x.folded)));
+      const opener = DIAGNOSIS_OPENERS.find(
+        (o) =>
+          ws
+            .slice(0, o.split(' ').length)
+            .map((w) => w.folded)
+            .join(' ') === o,
+      );
+      if (!opener) continue;
+      const rest = ws.slice(opener.split(' ').length).map((w) => w.text);
+      const named = rest.length ? accept(rest) : null;
+      if (named) return named;
     }
     return null;
   }
