@@ -1142,13 +1142,18 @@ export class StubUnderstander implements Understander {
     return null;
   }
 
-  /** The last clause before the "which drug" question that states a diagnosis ("nghĩ gút cấp", "chẩn đoán …"), as a condition. */
-  private diagnosisClause(turn: string, accept: (rest: string[]) => string | null): string | null {
+  /** The turn's clauses (reactions taken out) and the index of the last one asking "which drug" (-1: none). */
+  private clauses(turn: string): { clauses: string[]; q: number } {
     const clauses = withoutReactions(normalize(this.expand(turn)))
       .split(/[,.;?!()]+/)
       .map((c) => c.trim())
       .filter(Boolean);
-    const q = clauses.map((c) => P.whichDrug.has(words(c))).lastIndexOf(true);
+    return { clauses, q: clauses.map((c) => P.whichDrug.has(words(c))).lastIndexOf(true) };
+  }
+
+  /** The last clause before the "which drug" question that states a diagnosis ("nghĩ gút cấp", "chẩn đoán …"), as a condition. */
+  private diagnosisClause(turn: string, accept: (rest: string[]) => string | null): string | null {
+    const { clauses, q } = this.clauses(turn);
     for (const clause of clauses.slice(0, Math.max(q, 0)).reverse()) {
       const ws = words(clause).filter((w, i, all) => all.slice(0, i + 1).some((x) => !TEMPORAL.has(x.folded)));
       const opener = DIAGNOSIS_OPENERS.find(
@@ -1171,11 +1176,7 @@ export class StubUnderstander implements Understander {
    * định": the condition is the clause just before the "which drug" clause, the patient taken out.
    */
   private clauseBeforeQuestion(turn: string, accept: (rest: string[]) => string | null): string | null {
-    const clauses = withoutReactions(normalize(this.expand(turn)))
-      .split(/[,.;?!()]+/)
-      .map((c) => c.trim())
-      .filter(Boolean);
-    const q = clauses.map((c) => P.whichDrug.has(words(c))).lastIndexOf(true);
+    const { clauses, q } = this.clauses(turn);
     if (q < 0) return null;
     // "… bị viêm họng do liên cầu thì những thuốc nào …": the question's own clause, before its "which drug"
     const ask = P.whichDrug.find(words(clauses[q]))[0];
