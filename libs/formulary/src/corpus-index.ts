@@ -204,9 +204,9 @@ export class CorpusIndex implements DrugNames {
   }
 
   /** The section a question about this drug asks by its content words alone (see sectionByContent), or null. */
-  sectionByContent(drugId: string, turn: string): SectionKey | null {
+  sectionByContent(drugId: string, turn: string, minPairs?: number): SectionKey | null {
     const parts = this.corpus.parts.filter((p) => p.drug_id === drugId);
-    return sectionByContent(parts, turn, this.namesOf(drugId));
+    return sectionByContent(parts, turn, this.namesOf(drugId), minPairs);
   }
 
   /** BM25 over the keyword index, filtered by drug and section. */

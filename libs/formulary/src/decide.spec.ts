@@ -166,6 +166,23 @@ describe('decide()', () => {
     expect(r.parts.filter((p) => p.route !== null).map((p) => p.route)).toEqual(['truyen_tinh_mach']);
   });
 
+  it('a part tagged with one route that names another in its lead answers that route too', () => {
+    // ceftriaxon #1: "Người lớn …, tiêm tĩnh mạch hoặc truyền tĩnh mạch: 1 - 2 g …" is tagged tiem_tinh_mach
+    const r = decide(
+      index.section('ceftriaxon', 'lieu_luong_cach_dung'),
+      emptyFrame({
+        turn_type: 'dosing_calc',
+        drugs: ['ceftriaxon'],
+        attribute: 'lieu_luong_cach_dung',
+        population: 'adult',
+        route: 'truyen_tinh_mach',
+      }),
+      index,
+    );
+    expect(r.decision).toBe('ANSWERABLE');
+    expect(r.parts[0].text).toContain('truyền tĩnh mạch: 1 - 2 g');
+  });
+
   it('"how to take it" keeps the retrieval’s order: the general note that answers before every regimen', () => {
     const rows = index.section('omeprazol', 'lieu_luong_cach_dung');
     const general = rows.find((p) => p.text.startsWith('Cách dùng'))!;

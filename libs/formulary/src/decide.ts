@@ -1,6 +1,8 @@
 import type { EvidencePart, Population, QueryFrame, RetrievalResult, Route } from '@app/contracts';
 import { containsPhrase, syllables } from './normalize';
 import { narrowToIndication } from './indication-rows';
+import { saysRoute } from './patient-facts';
+import { words } from './words';
 
 export interface DrugNames {
   /** drug id -> name and aliases */
@@ -70,7 +72,10 @@ export function decide(
           : own;
     }
     if (allowed.length) {
-      const forRoute = pool.filter((p) => p.route !== null && allowed.includes(p.route));
+      // a part tagged with one route may name another in its lead ("tiêm tĩnh mạch hoặc truyền tĩnh mạch: …")
+      const forRoute = pool.filter(
+        (p) => p.route !== null && (allowed.includes(p.route) || allowed.some((r) => leadNamesRoute(p.text, r))),
+      );
       // A part with no route applies whatever the route: general notes, and entries such as
       // "Người lớn suy thận: … uống …; truyền tĩnh mạch …" that adjust every route's dose.
       // Dropping those once the user picks a route would answer a renal patient with the usual dose.
@@ -166,4 +171,10 @@ function distinctRoutes(parts: EvidencePart[]): Route[] {
   const out: Route[] = [];
   for (const p of parts) if (p.route && !out.includes(p.route)) out.push(p.route);
   return out;
+}
+
+/** Does the part's lead (before its first colon) name this route ("Người lớn, tiêm tĩnh mạch hoặc truyền tĩnh mạch: …")? */
+function leadNamesRoute(text: string, route: Route): boolean {
+  const lead = text.split(':')[0];
+  return saysRoute(words(lead, true), route);
 }

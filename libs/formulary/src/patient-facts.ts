@@ -39,6 +39,19 @@ const exact = (text: string, years: number): Age => ({ text, years, min: years, 
 const AGE_PATTERNS: [RegExp, (m: RegExpExecArray) => Age][] = [
   // "vừa thôi nôi": the first birthday
   [new RegExp(`(?:thôi nôi|thoi noi)${END}`, 'iu'), () => exact('1 tuổi', 1)],
+  // "bé trai sinh được 12 ngày": the child's age since birth (a mother's "em sinh bé được 7 tuần" is taken out first)
+  [
+    new RegExp(`(?:sinh|đẻ)\\s+(?:được|duoc|dc|đc)\\s+${NUM}\\s*(ngày|ngay|tuần|tuan|tháng|thang)${END}`, 'iu'),
+    (m) => {
+      const unit = fold(m[2]);
+      const n = num(m[1]);
+      return unit === 'ngay'
+        ? exact(`${fmt(n)} ngày tuổi`, n / 365)
+        : unit === 'tuan'
+          ? exact(`${fmt(n)} tuần tuổi`, n / 52)
+          : exact(`${fmt(n)} tháng tuổi`, n / 12);
+    },
+  ],
   // "mới đầy tháng": one month old (echoed as said)
   [new RegExp(`(?:đầy tháng|day thang)${END}(?!\\s*(?:tuổi|tuoi))`, 'iu'), () => exact('đầy tháng', 1 / 12)],
   // "cháu học lớp 3": a school year is an age range — grade 1 begins the year a child turns 6, and a
@@ -170,7 +183,7 @@ const GESTATION = new RegExp(
 
 /** A baby's age after its birth or its feeding ("sinh bé được 7 tuần", "đang cho con bú 5 tháng") is not the patient's (the mother's). */
 const POSTPARTUM = new RegExp(
-  `(?:(?:cho con bú|cho con bu|cho bé bú|cho be bu|cho bú|cho bu)\\s+(?:bé\\s+|be\\s+)?(?:được\\s+|duoc\\s+|dc\\s+|đc\\s+)?${NUM}\\s*(?:${WEEK}|${MONTH}|${DAY}))|(?<!(?:sơ|so)\\s+)(?:sinh|đẻ|de)(?:\\s+(?:bé|be|con|cháu|chau|em bé|em be))?(?:\\s+(?:được|duoc|dc|đc))?\\s+${NUM}\\s*(?:${WEEK}|${MONTH}|${DAY})`,
+  `(?:(?:cho con bú|cho con bu|cho bé bú|cho be bu|cho bú|cho bu)\\s+(?:bé\\s+|be\\s+)?(?:được\\s+|duoc\\s+|dc\\s+|đc\\s+)?${NUM}\\s*(?:${WEEK}|${MONTH}|${DAY}))|(?<!(?:sơ|so|bé|be|trai|gái|gai|cháu|chau|con|nó|no)\\s+)(?:sinh|đẻ|de)(?:\\s+(?:bé|be|con|cháu|chau|em bé|em be))?(?:\\s+(?:được|duoc|dc|đc))?\\s+${NUM}\\s*(?:${WEEK}|${MONTH}|${DAY})`,
   'giu',
 );
 

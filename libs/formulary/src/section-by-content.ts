@@ -43,6 +43,8 @@ const FUNCTION_WORDS = new Set(
     'nhiêu',
     'do',
     'nhà',
+    'theo',
+    'dõi',
     'mấy',
     'khi',
     'để',
@@ -160,13 +162,15 @@ export function sectionByContent(
   parts: readonly Pick<EvidencePart, 'section' | 'text'>[],
   turn: string,
   drugNames: string[],
+  /** Fewer may do when the turn already asks about safety and only which safety section is open. */
+  minPairs = MIN_CONTENT_PAIRS,
 ): SectionKey | null {
   const pairs = contentPairs(turn, drugNames);
-  if (pairs.length < MIN_CONTENT_PAIRS) return null;
+  if (pairs.length < minPairs) return null;
   const best = new Map<SectionKey, number>();
   for (const p of parts) best.set(p.section, Math.max(best.get(p.section) ?? 0, pairsIn(p.text, pairs)));
   const ranked = [...best.entries()].sort((a, b) => b[1] - a[1]);
   const [top, next] = ranked;
-  if (!top || top[1] < MIN_CONTENT_PAIRS || (next && next[1] >= top[1])) return null;
+  if (!top || top[1] < minPairs || (next && next[1] >= top[1])) return null;
   return top[0];
 }

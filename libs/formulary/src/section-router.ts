@@ -49,6 +49,11 @@ const PHRASES: [string, SectionKey][] = [
   ['cùng dây', 'tuong_tac_thuoc'],
   ['cùng đường truyền', 'tuong_tac_thuoc'],
   ['chung đường truyền', 'tuong_tac_thuoc'],
+  ['chung đường', 'tuong_tac_thuoc'],
+  // "đang truyền Ringer lactat …, cho ceftriaxon cùng lúc được ko"
+  ['cùng lúc', 'tuong_tac_thuoc'],
+  ['đồng thời', 'tuong_tac_thuoc'],
+  ['cùng đường', 'tuong_tac_thuoc'],
   ['phối hợp', 'tuong_tac_thuoc'],
   ['uống cùng', 'tuong_tac_thuoc'],
   ['dùng cùng', 'tuong_tac_thuoc'],
@@ -230,6 +235,14 @@ const WEAK: [string, SectionKey][] = [
   ['trước khi nhổ răng', 'than_trong'],
   ['trước khi chụp', 'than_trong'],
   // whether to stop the drug ("tuần sau nhổ răng thì có cần ngưng X", "chụp CT cản quang, X có phải ngưng")
+  // "uống thuốc này có phải kiêng rau xanh không": what to avoid while on it
+  ['kiêng', 'than_trong'],
+  ['phải tránh', 'than_trong'],
+  // "có phải nghỉ thuốc ko, nghỉ trước mấy hôm" (before a skin test, an operation)
+  ['nghỉ thuốc', 'than_trong'],
+  ['nghỉ trước', 'than_trong'],
+  ['ngưng trước', 'than_trong'],
+  ['ngừng trước', 'than_trong'],
   ['có cần ngưng', 'than_trong'],
   ['có phải ngưng', 'than_trong'],
   ['có cần ngừng', 'than_trong'],

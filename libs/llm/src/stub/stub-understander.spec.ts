@@ -103,6 +103,21 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     // tests before starting are the precautions; "beta hCG +" is a test, not a drug
     ['carbamazepin trước khi bắt đầu có cần xét nghiệm gì không', { attribute: 'than_trong' }],
     ['bn có thai 7 tuần (beta hCG +), doxycyclin có dùng tiếp được ko', { unknown_drugs: [] }],
+    // the form inside "which drug" and a diagnosis found at the visit
+    [
+      'sản phụ 29t sau sinh 7 tuần, khám ra nấm Candida âm đạo. có thuốc uống nào trị ko ạ, uống thì có phải ngưng cho bú ko',
+      { turn_type: 'condition_to_drug', condition: 'nấm candida âm đạo' },
+    ],
+    // a newborn's age since birth is the patient's; a mother's is not
+    ['bé trai sinh được 12 ngày, nặng 3,1kg, ceftriaxon truyền TM liều bao nhiêu', { age_text: '12 ngày tuổi' }],
+    // given at the same time, avoided while on it, stopped before a test
+    ['bé đang truyền Ringer lactat, cho ceftriaxon cùng lúc được ko', { attribute: 'tuong_tac_thuoc' }],
+    ['bố 74 tuổi uống warfarin, có phải kiêng hẳn rau xanh không', { attribute: 'than_trong' }],
+    ['mai đi test lẩy da, đang uống loratadin, có phải nghỉ thuốc ko', { attribute: 'than_trong' }],
+    // a generic "có ảnh hưởng gì" reads the section its own words name
+    ['bé sơ sinh hơi vàng da, dùng ceftriaxon có ảnh hưởng gì ko', { attribute: 'chong_chi_dinh' }],
+    // who the buyer is buying for is the patient, not commerce
+    ['khách mua colchicin cho bố 79t, bác bị suy thận nhẹ', { population: 'elderly', drugs: ['colchicin'] }],
     // "TMC" before a dose is the slow intravenous push
     ['furosemid ống 20mg/2ml, TMC liều đầu mấy ống', { route: 'tiem_tinh_mach' }],
     // a child at the pack is an overdose

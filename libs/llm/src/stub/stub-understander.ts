@@ -151,6 +151,13 @@ const P = {
     'dùng gì',
     'uống gì',
     'danh sách thuốc',
+    // the form named inside the question: "có thuốc uống nào trị", "thuốc bôi gì"
+    'thuốc uống nào',
+    'thuốc uống gì',
+    'thuốc tiêm nào',
+    'thuốc bôi nào',
+    'thuốc bôi gì',
+    'thuốc nhỏ nào',
   ]),
   injection: new PhraseSet([
     'bỏ qua hướng dẫn',
@@ -481,15 +488,19 @@ const SOURCE_WORDS = new Set([
   'thuoc',
 ]);
 /** Words that open a clause naming the diagnosis ("bị nấm …", "chẩn đoán suy giáp", "nghĩ sốt mò"). */
+/** Diagnosis openers of more than one word, which glue stripping does not take off ("khám ra", "phát hiện"). */
+const MULTI_WORD_OPENERS = ['chan doan', 'nghi la', 'kham ra', 'phat hien'].map((o) => o.split(' '));
 /** Words inside a clause after which it names the diagnosis ("… bảo bị lỵ amip", "… nhiễm Chlamydia"). */
 const MID_DIAGNOSIS = new Set(['bi', 'nhiem', 'dx']);
 const NEGATION_OPENERS = new Set(['chua', 'khong', 'ko', 'k']);
-const DIAGNOSIS_OPENERS = ['bi', 'mac', 'chan doan', 'nghi', 'nghi la', 'dx'];
+const DIAGNOSIS_OPENERS = ['bi', 'mac', 'chan doan', 'nghi', 'nghi la', 'dx', 'kham ra', 'phat hien'];
 /**
  * Words of time that open a clause about the patient ("giờ viêm họng", "hiện đang ho"); not
  * "nay": folded, it is also "này", a pointer back.
  */
 const TEMPORAL = new Set(['gio', 'hien', 'moi', 'vua', 'lai', 'dang', 'con', 'roi', 'tu', 'hom', 'qua']);
+/** A clause that starts another question after the "which drug" one ("…, uống thì có phải ngưng cho bú ko"). */
+const NEXT_CLAUSE_QUESTION = /[,.;?!]\s*(?:uống|uong|dùng|dung|thì|thi|vậy|vay|còn|con|nếu|neu|mà|ma|liều|lieu)\s/iu;
 /** A second question joined onto the "which drug for X" one ("… và có ảnh hưởng sữa không", "… mà dùng được …"). */
 const JOINED_QUESTION =
   /[\s,]+(?:và|va|mà|ma|hay)\s+(?:có|co|dùng|dung|uống|uong|cần|can|nên|nen|ảnh|anh|được|duoc|đc|dc|liều|lieu|bị|bi)\s/iu;
@@ -522,10 +533,12 @@ const ALLERGY_CLASSES = new PhraseSet([
 
 /** The monographs' text as the parser may read it: which section of a drug a question's words name, which conditions indications name. */
 export interface SectionsByContent {
-  sectionByContent(drugId: string, turn: string): SectionKey | null;
+  sectionByContent(drugId: string, turn: string, minPairs?: number): SectionKey | null;
   indicationKeyword(condition: string): unknown[];
 }
 
+/** Generic safety questions: the precautions, unless the content names another section. */
+const GENERIC_SAFETY = new PhraseSet(['có ảnh hưởng', 'ảnh hưởng gì', 'có sao không', 'có sao', 'có hại']);
 /** Words of giving or taking a drug: a turn without a drug name that says them may be about the conversation's drug. */
 const DRUG_TALK = new PhraseSet([
   'thuốc',
@@ -599,7 +612,26 @@ export class StubUnderstander implements Understander {
   /** The turn's frame; `prior`: the conversation's frame, when the turn may answer its pending question. */
   parse(turn: string, prior: QueryFrame | null = null): QueryFrame {
     const frame = this.read(turn);
-    return this.conditionReply(turn, frame, prior) ?? this.contentSection(turn, frame, prior) ?? frame;
+    return (
+      this.conditionReply(turn, frame, prior) ??
+      this.contentSection(turn, frame, prior) ??
+      this.contentOverGeneric(turn, frame) ??
+      frame
+    );
+  }
+
+  /**
+   * "bé vàng da, đang theo dõi bilirubin, vậy dùng ceftriaxon có ảnh hưởng gì ko": a generic safety
+   * question ("có ảnh hưởng gì", "có sao không") reads the precautions — unless the question's own
+   * words name another section's text (the contraindication for a jaundiced newborn).
+   */
+  private contentOverGeneric(turn: string, frame: QueryFrame): QueryFrame | null {
+    if (!this.content || frame.attribute !== 'than_trong' || frame.drugs.length !== 1) return null;
+    const text = this.expand(turn);
+    if (!GENERIC_SAFETY.has(words(text)) || routeSections(text).length > 1) return null;
+    // the turn already asks about safety: one shared pair ("vàng da") found in one section only decides which
+    const section = this.content.sectionByContent(frame.drugs[0], text, 1);
+    return section && section !== 'than_trong' ? { ...frame, attribute: section } : null;
   }
 
   /**
@@ -770,7 +802,8 @@ export class StubUnderstander implements Understander {
     // price, purchase, insurance, law: not a clinical question, even about a formulary drug
     // ("khách mua furosemid, hỏi uống liều bao nhiêu": the customer bought it, the question is the dose)
     const clinicalAsked = sections.length > 0 || has(P.dosing) || has(UNIT_COUNT_CUES) || has(P.interaction);
-    if (has(NON_CLINICAL_CUES) || (has(NON_CLINICAL_MARKED) && !clinicalAsked))
+    // "khách mua cho bố 79t, bác bị suy thận nhẹ": the buyer's patient, answering who it is for — not commerce
+    if (has(NON_CLINICAL_CUES) || (has(NON_CLINICAL_MARKED) && !clinicalAsked && !slots))
       return { ...frame, turn_type: 'out_of_scope' };
 
     // "quá liều … trung hòa bằng thuốc gì": a question about the conversation's drug (its antidote),
@@ -990,7 +1023,10 @@ export class StubUnderstander implements Understander {
     this.several = false;
     // "thuốc nào trị lỵ amip và có ảnh hưởng sữa không": the condition ends where the second question starts
     const joined = JOINED_QUESTION.exec(asked);
-    const turn = joined && P.whichDrug.has(words(asked.slice(0, joined.index))) ? asked.slice(0, joined.index) : asked;
+    let turn = joined && P.whichDrug.has(words(asked.slice(0, joined.index))) ? asked.slice(0, joined.index) : asked;
+    // "có thuốc uống nào trị ko ạ, uống thì có phải ngưng cho bú ko": a second question after the clause ends
+    const next = NEXT_CLAUSE_QUESTION.exec(turn);
+    if (next && P.whichDrug.has(words(turn.slice(0, next.index)))) turn = turn.slice(0, next.index);
     const clean = this.withoutPatient(turn);
     const named = this.namedConditions(clean);
     const specific = named.find((c) => !VAGUE_CONDITIONS.includes(syllables(c).join(' ')));
@@ -1214,9 +1250,16 @@ export class StubUnderstander implements Understander {
       ...before.filter((c) => !diagnosis(c) && !qualifier(c)),
     ];
     for (const clause of candidates) {
-      const rest = words(this.withoutPatient(clause))
-        .filter((w) => !TEMPORAL.has(w.folded))
-        .map((w) => w.text);
+      const ws = words(this.withoutPatient(clause)).filter((w) => !TEMPORAL.has(w.folded));
+      // "khám ra nấm Candida âm đạo": the words after the diagnosis opener
+      const opener = MULTI_WORD_OPENERS.find(
+        (o) =>
+          ws
+            .slice(0, o.length)
+            .map((w) => w.folded)
+            .join(' ') === o.join(' '),
+      );
+      const rest = ws.slice(opener ? opener.length : 0).map((w) => w.text);
       const named = rest.length ? accept(rest) : null;
       if (named) return named;
     }
