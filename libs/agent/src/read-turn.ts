@@ -183,7 +183,8 @@ export function planTurn(
   const user = readUserWords(resolver, memory.userTurns, turn);
   const reading = readTurn(understood, memory.lastFrame, memory.clarifyStreak, user);
   const routed = route(turn, reading.frame, nameOf, { ambiguousDrugs: user.mentions.ambiguous });
-  const remember = reading.reasked && memory.lastFrame ? memory.lastFrame : frameToRemember(reading.frame, routed, memory.lastFrame);
+  const remember =
+    reading.reasked && memory.lastFrame ? memory.lastFrame : frameToRemember(reading.frame, routed, memory.lastFrame);
   const pendingAnswered = reading.frame.follow_up && memory.clarifyStreak > 0 && memory.lastFrame !== null;
   const question = pendingAnswered ? [...memory.userTurns.slice(-memory.clarifyStreak), turn].join('. ') : turn;
   return { user, reading, routed, remember, question };
