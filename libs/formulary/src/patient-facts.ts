@@ -41,11 +41,11 @@ const AGE_PATTERNS: [RegExp, (m: RegExpExecArray) => Age][] = [
   [new RegExp(`(?:thôi nôi|thoi noi)${END}`, 'iu'), () => exact('1 tuổi', 1)],
   // "bé trai sinh được 12 ngày": the child's age since birth (a mother's "em sinh bé được 7 tuần" is taken out first)
   [
-    new RegExp(`(?:sinh|đẻ)\\s+(?:được|duoc|dc|đc)\\s+${NUM}\\s*(ngày|ngay|tuần|tuan|tháng|thang)${END}`, 'iu'),
+    new RegExp(`(?:sinh|đẻ)\\s+(?:được|duoc|dc|đc)\\s+${NUM}\\s*(ngày|ngay|hôm|hom|tuần|tuan|tháng|thang)${END}`, 'iu'),
     (m) => {
       const unit = fold(m[2]);
       const n = num(m[1]);
-      return unit === 'ngay'
+      return unit === 'ngay' || unit === 'hom'
         ? exact(`${fmt(n)} ngày tuổi`, n / 365)
         : unit === 'tuan'
           ? exact(`${fmt(n)} tuần tuổi`, n / 52)
@@ -66,7 +66,7 @@ const AGE_PATTERNS: [RegExp, (m: RegExpExecArray) => Age][] = [
   // "thằng cu nhà tôi lên 7", "bé lên 3": a child turning that age (not "sốt lên 39 độ", not "lên 7 tháng")
   [
     new RegExp(
-      `(?:bé|be|cháu|chau|con|cu|thằng bé|con bé)(?:\\s+[\\p{L}]+){0,3}?\\s+(?:lên|len)\\s+(\\d{1,2})(?![\\p{L}\\p{N}]|[.,]\\d|\\s*(?:độ|do|kg|ký|ky|cân|can|tháng|thang|tuần|tuan|ngày|ngay|%|mg|ml|lần|lan|cữ))`,
+      `(?:bé|be|cháu|chau|con|cu|thằng bé|con bé)(?:\\s+[\\p{L}]+){0,4}?\\s+(?:lên|len)\\s+(\\d{1,2})(?![\\p{L}\\p{N}]|[.,]\\d|\\s*(?:độ|do|kg|ký|ky|cân|can|tháng|thang|tuần|tuan|ngày|ngay|%|mg|ml|lần|lan|cữ))`,
       'iu',
     ),
     (m) => exact(`${fmt(num(m[1]))} tuổi`, num(m[1])),
@@ -843,6 +843,13 @@ export const NON_CLINICAL_CUES = new PhraseSet([
   'xử phạt',
   'bán không cần đơn',
   'bán không có đơn',
+  // advertising: "viết giùm bài đăng fb quảng cáo …"
+  'quảng cáo',
+  'bài đăng',
+  'đăng fb',
+  'đăng facebook',
+  'viết bài',
+  'đông khách',
 ]);
 
 /** Non-clinical words that are other words without their marks ("gia" is also "già"): only as typed with marks. */

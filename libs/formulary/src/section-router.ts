@@ -28,6 +28,7 @@ const PHRASES: [string, SectionKey][] = [
   ['cần xét nghiệm', 'than_trong'],
   ['làm xét nghiệm', 'than_trong'],
   ['theo dõi gì', 'than_trong'],
+  ['theo dõi thêm', 'than_trong'],
   ['chống chỉ định', 'chong_chi_dinh'],
   ['không được dùng', 'chong_chi_dinh'],
   ['không nên dùng', 'chong_chi_dinh'],
@@ -42,6 +43,10 @@ const PHRASES: [string, SectionKey][] = [
   ['inr tăng', 'qua_lieu_va_xu_tri'],
   ['xử trí', 'qua_lieu_va_xu_tri'],
   ['tương tác', 'tuong_tac_thuoc'],
+  // alcohol while on it: "đang uống thuốc có uống rượu bia được không"
+  ['uống rượu', 'tuong_tac_thuoc'],
+  ['rượu bia', 'tuong_tac_thuoc'],
+  ['uống bia', 'tuong_tac_thuoc'],
   ['dùng chung', 'tuong_tac_thuoc'],
   // given through one line with another solution ("truyền chung 1 dây với Ringer lactat")
   ['truyền chung', 'tuong_tac_thuoc'],
@@ -286,6 +291,10 @@ const NOT_A_SECTION: [string, SectionKey][] = [
   'bác sĩ đã chỉ định',
   'bác sĩ kê',
   'bs kê',
+  // the patient's habits, not a question: "ko uống rượu"
+  'không uống rượu',
+  'không rượu bia',
+  'không uống bia',
 ].map(
   // the section is never read: these matches only blank their words out of the text
   (p) => [p, 'chi_dinh'],

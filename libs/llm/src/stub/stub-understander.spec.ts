@@ -34,6 +34,12 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
       attribute: 'chong_chi_dinh',
       patient: { hepatic: 'men gan tăng' },
     });
+    // "thuốc này" beside a supplement continues the conversation's drug
+    const levo = parse('mẹ 76t, levothyroxin khởi đầu uống mấy viên');
+    expect(u.parse('bà quen uống viên canxi buổi sáng, uống chung lúc với thuốc này luôn dc ko', levo)).toMatchObject({
+      follow_up: true,
+      unknown_drugs: ['canxi'],
+    });
     // a dose change asked without "liều" in a dose conversation
     expect(u.parse('sau 1h đáp ứng kém thì tăng lên bn', dose)).toMatchObject({
       attribute: 'lieu_luong_cach_dung',
@@ -118,6 +124,23 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     ['bé sơ sinh hơi vàng da, dùng ceftriaxon có ảnh hưởng gì ko', { attribute: 'chong_chi_dinh' }],
     // who the buyer is buying for is the patient, not commerce
     ['khách mua colchicin cho bố 79t, bác bị suy thận nhẹ', { population: 'elderly', drugs: ['colchicin'] }],
+    // several drugs, a question of how long about one: the others are the regimen; "được không" keeps a pair
+    [
+      'e 45t bị gout, bs cho alopurinol 100mg, kèm cochicin 0.5mg mỗi tối. uống cochicin tới bao lâu thì ngưng dc',
+      { drugs: ['colchicin'] },
+    ],
+    ['bn đang warfarin, giờ uống aspirin được không', { turn_type: 'interaction' }],
+    // advertising is out of scope; alcohol is an interaction unless the patient says he does not drink
+    ['viết giùm mk 1 bài đăng fb quảng cáo atorvastatin cho đông khách', { turn_type: 'out_of_scope' }],
+    ['metronidazol đang uống có uống rượu bia dc ko', { attribute: 'tuong_tac_thuoc' }],
+    // ages: "lên 9" after a few words, "sinh được 10 hôm"
+    ['Con trai em năm nay lên 9, người nhỏ con chỉ 26 cân, domperidon uống mấy viên', { age_text: '9 tuổi' }],
+    ['bé sinh được 10 hôm, nặng 3,2kg, fluconazol uống cách mấy ngày', { age_text: '10 ngày tuổi' }],
+    // the diagnosis narrows the condition an indication names
+    [
+      'vợ em có bầu 10 tuần, bị động kinh cơn vắng ý thức từ hồi cấp 2. Bệnh này thì có thuốc nào điều trị được ạ, đang mang thai thì dùng có sao không?',
+      { turn_type: 'condition_to_drug', condition: 'động kinh cơn vắng ý thức' },
+    ],
     // "TMC" before a dose is the slow intravenous push
     ['furosemid ống 20mg/2ml, TMC liều đầu mấy ống', { route: 'tiem_tinh_mach' }],
     // a child at the pack is an overdose

@@ -500,7 +500,8 @@ const DIAGNOSIS_OPENERS = ['bi', 'mac', 'chan doan', 'nghi', 'nghi la', 'dx', 'k
  */
 const TEMPORAL = new Set(['gio', 'hien', 'moi', 'vua', 'lai', 'dang', 'con', 'roi', 'tu', 'hom', 'qua']);
 /** A clause that starts another question after the "which drug" one ("…, uống thì có phải ngưng cho bú ko"). */
-const NEXT_CLAUSE_QUESTION = /[,.;?!]\s*(?:uống|uong|dùng|dung|thì|thi|vậy|vay|còn|con|nếu|neu|mà|ma|liều|lieu)\s/iu;
+const NEXT_CLAUSE_QUESTION =
+  /[,.;?!]\s*(?:uống|uong|dùng|dung|thì|thi|vậy|vay|còn|con|nếu|neu|mà|ma|liều|lieu|đang|dang)\s/iu;
 /** A second question joined onto the "which drug for X" one ("… và có ảnh hưởng sữa không", "… mà dùng được …"). */
 const JOINED_QUESTION =
   /[\s,]+(?:và|va|mà|ma|hay)\s+(?:có|co|dùng|dung|uống|uong|cần|can|nên|nen|ảnh|anh|được|duoc|đc|dc|liều|lieu|bị|bi)\s/iu;
@@ -537,6 +538,9 @@ export interface SectionsByContent {
   indicationKeyword(condition: string): unknown[];
 }
 
+/** A question about a dose or how long ("tới bao lâu thì ngưng", "mấy viên", "liều"). */
+const DOSE_OR_DURATION =
+  /(?:bao lâu|bao lau|mấy ngày|may ngay|mấy tuần|may tuan|mấy tháng|may thang|liều|lieu|mấy viên|may vien|bao nhiêu|bao nhieu)/iu;
 /** Generic safety questions: the precautions, unless the content names another section. */
 const GENERIC_SAFETY = new PhraseSet(['có ảnh hưởng', 'ảnh hưởng gì', 'có sao không', 'có sao', 'có hại']);
 /** Words of giving or taking a drug: a turn without a drug name that says them may be about the conversation's drug. */
@@ -709,7 +713,9 @@ export class StubUnderstander implements Understander {
     // a drug named as what the patient is allergic to is the patient's context, not the question's drug
     const allergens = this.allergies(text);
     const mentions = this.resolver.findMentions(text).filter((m) => !allergens.some((a) => fold(a) === fold(m.text)));
-    const drugs = [...new Set(mentions.flatMap((m) => (m.resolution ? [m.resolution.drug_id] : [])))];
+    const drugs = this.questionDrugs(text, [
+      ...new Set(mentions.flatMap((m) => (m.resolution ? [m.resolution.drug_id] : []))),
+    ]);
     // only a name spelled as a drug we know is one; a foreign word merely close to one (Candida,
     // Helicobacter) is a medical term or an unknown name, never a look-alike drug
     const outside = [
@@ -753,7 +759,11 @@ export class StubUnderstander implements Understander {
           // "… mà dùng được cho bà bầu": whether it may be used in her state, not a contraindication question;
           // "… và có ảnh hưởng sữa cho bé không": the same, asked as a caution
           ((x === 'chong_chi_dinh' || x === 'than_trong') &&
-            (sections.includes('thoi_ky_mang_thai') || sections.includes('thoi_ky_cho_con_bu'))),
+            (sections.includes('thoi_ky_mang_thai') ||
+              sections.includes('thoi_ky_cho_con_bu') ||
+              // "đang bầu vậy uống có sao không": the patient's state, said without a section's words
+              has(PREGNANCY_CUES) ||
+              has(LACTATION_CUES))),
       );
     const drugContext = has(P.medical) || sections.length > 0 || has(P.interaction) || has(P.followUp);
     const typedUnknown = mentions
@@ -911,6 +921,8 @@ export class StubUnderstander implements Understander {
     // bare condition answering "which condition?".
     const namedCondition = drugs.length === 0 ? this.knownCondition(text) : null;
     frame.follow_up =
+      // "uống chung lúc với thuốc này luôn dc ko" beside "viên canxi": the pointer is the conversation's drug
+      (drugs.length === 0 && unknown.length > 0 && has(P.vague) && (has(P.interaction) || sections.length > 0)) ||
       (drugs.length === 0 &&
         unknown.length === 0 &&
         (slots ||
@@ -940,6 +952,23 @@ export class StubUnderstander implements Understander {
     const sentences = text.split(/(?<=[.!?;])\s+/);
     const at = sentences.map((x) => P.whichDrug.has(words(x))).lastIndexOf(true);
     return at <= 0 ? sections : routeSections(sentences.slice(at).join(' '));
+  }
+
+  /**
+   * "… alopurinol 100mg, kèm cochicin 0.5mg … uống cochicin tới bao lâu thì ngưng": several drugs are
+   * named, and the question — a dose or how long, with no word of taking them together — names one: the
+   * others are the patient's regimen. ("đang warfarin, giờ uống aspirin được không" stays a pair.)
+   */
+  private questionDrugs(text: string, drugs: string[]): string[] {
+    if (drugs.length < 2 || P.interaction.has(words(text)) || /[\p{L}\d]\s*\+\s*[\p{L}\d]/u.test(text)) return drugs;
+    const named = (c: string) => [
+      ...new Set(this.resolver.findMentions(c).flatMap((m) => (m.resolution ? [m.resolution.drug_id] : []))),
+    ];
+    const clauses = text.split(/[.!?;,]+/).map((c) => c.trim());
+    const last = [...clauses].reverse().find((c) => named(c).length > 0);
+    if (!last || !DOSE_OR_DURATION.test(last)) return drugs;
+    const one = named(last);
+    return one.length === 1 ? one : drugs;
   }
 
   /** The last clause asks "which drug" and names none: the drugs before it are the patient's history. */
@@ -985,11 +1014,14 @@ export class StubUnderstander implements Understander {
     const key = (c: string) => ` ${syllables(c).join(' ')} `;
     const askedKey = asked ? key(asked) : '';
     // the condition asked about, and every shorter name inside it or inside another, are not a comorbidity
-    return this.namedConditions(text)
-      .filter((c) => c.includes(' ') && !VAGUE_CONDITIONS.includes(syllables(c).join(' ')))
-      .filter((c) => !askedKey.includes(key(c)))
-      .filter((c, i, all) => !all.slice(0, i).some((longer) => key(longer).includes(key(c))))
-      .slice(0, 5);
+    return (
+      this.namedConditions(text)
+        // a symptom ("co giật" in "động kinh cơn co cứng – co giật") describes the condition, it is no comorbidity
+        .filter((c) => c.includes(' ') && !VAGUE_CONDITIONS.includes(syllables(c).join(' ')) && !isSymptom(c))
+        .filter((c) => !askedKey.includes(key(c)))
+        .filter((c, i, all) => !all.slice(0, i).some((longer) => key(longer).includes(key(c))))
+        .slice(0, 5)
+    );
   }
 
   /** A formulary indication of two words or more named in the turn (any synonym), or null. */
@@ -1025,8 +1057,10 @@ export class StubUnderstander implements Understander {
     const joined = JOINED_QUESTION.exec(asked);
     let turn = joined && P.whichDrug.has(words(asked.slice(0, joined.index))) ? asked.slice(0, joined.index) : asked;
     // "có thuốc uống nào trị ko ạ, uống thì có phải ngưng cho bú ko": a second question after the clause ends
-    const next = NEXT_CLAUSE_QUESTION.exec(turn);
-    if (next && P.whichDrug.has(words(turn.slice(0, next.index)))) turn = turn.slice(0, next.index);
+    const next = [...turn.matchAll(new RegExp(NEXT_CLAUSE_QUESTION.source, 'giu'))].find((m) =>
+      P.whichDrug.has(words(turn.slice(0, m.index))),
+    );
+    if (next) turn = turn.slice(0, next.index);
     const clean = this.withoutPatient(turn);
     const named = this.namedConditions(clean);
     const specific = named.find((c) => !VAGUE_CONDITIONS.includes(syllables(c).join(' ')));
@@ -1106,14 +1140,25 @@ export class StubUnderstander implements Understander {
     }
     // "bn THA, …, nghĩ gút cấp. thuốc nào dùng được": the diagnosis clause names the condition asked; a condition
     // named in the patient's history (THA) is a comorbidity — when an indication names the diagnosis
-    if (specific && object === null && this.content) {
+    // (the treat-verb's object, when there is one, names nothing an indication names: "… điều trị được ạ, … có sao không")
+    if (specific && this.content && (object === null || !this.content.indicationKeyword(object).length)) {
       const diagnosis = this.diagnosisClause(turn, accept);
+      const key = syllables(specific).join(' ');
       if (
         diagnosis &&
-        !syllables(diagnosis).join(' ').includes(syllables(specific).join(' ')) &&
+        !syllables(diagnosis).join(' ').includes(key) &&
         this.content.indicationKeyword(diagnosis).length
       )
         return diagnosis;
+      // "bị động kinh cơn vắng ý thức từ hồi cấp 2": the diagnosis narrows the condition it names — the longest
+      // start of it an indication still names ("động kinh cơn vắng ý thức", where phenytoin says "không có hiệu quả")
+      if (diagnosis && syllables(diagnosis).join(' ').startsWith(`${key} `)) {
+        const ws = diagnosis.split(' ');
+        for (let n = ws.length; n > key.split(' ').length; n--) {
+          const narrower = ws.slice(0, n).join(' ');
+          if (this.content.indicationKeyword(narrower).length) return narrower;
+        }
+      }
     }
     // "đau bụng kinh nguyên phát, có thuốc nào chỉ định ko": the clause names more than the symptom it starts with
     // — when an indication names it ("phù chân", "sốt 39 độ" stay the symptom)
@@ -1201,7 +1246,8 @@ export class StubUnderstander implements Understander {
       );
       if (!opener) continue;
       const rest = ws.slice(opener.split(' ').length).map((w) => w.text);
-      const named = rest.length ? accept(rest) : null;
+      // a diagnosis with its history ("… từ hồi cấp 2") may be longer than a condition: the caller narrows it
+      const named = rest.length ? (accept([...rest]) ?? rest.join(' ')) : null;
       if (named) return named;
     }
     return null;
