@@ -141,6 +141,9 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
       'vợ em có bầu 10 tuần, bị động kinh cơn vắng ý thức từ hồi cấp 2. Bệnh này thì có thuốc nào điều trị được ạ, đang mang thai thì dùng có sao không?',
       { turn_type: 'condition_to_drug', condition: 'động kinh cơn vắng ý thức' },
     ],
+    // whether it may go on ("dùng tiếp dc ko hay phải ngưng") asks the contraindications first; stopping before an operation, the precautions
+    ['bn 66t eGFR 26, metformin dùng tiếp dc ko hay phải ngưng?', { attribute: 'chong_chi_dinh' }],
+    ['clopidogrel có phải ngưng trước mổ không', { attribute: 'than_trong' }],
     // "TMC" before a dose is the slow intravenous push
     ['furosemid ống 20mg/2ml, TMC liều đầu mấy ống', { route: 'tiem_tinh_mach' }],
     // a child at the pack is an overdose

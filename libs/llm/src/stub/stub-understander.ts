@@ -732,6 +732,10 @@ export class StubUnderstander implements Understander {
     // — except with a route other than by mouth ("tiêm bắp phenytoin được không"): how it is given
     // (the drug named, or pointed back to: "dùng thuốc này được không")
     const oneDrug = drugs.length === 1 || (drugs.length === 0 && has(P.vague));
+    // "metformin dùng tiếp dc ko hay phải ngưng" (eGFR 26): whether it may go on is the contraindications' question
+    // before the precautions' "when to stop"
+    if (sections.length === 1 && sections[0] === 'than_trong' && oneDrug && !has(P.dosing) && P.mayUse.test(s.trim()))
+      sections.unshift('chong_chi_dinh');
     if (!sections.length && oneDrug && !has(P.dosing) && P.mayUse.test(s.trim()))
       sections.push(
         has(PREGNANCY_CUES)
