@@ -541,6 +541,12 @@ const ROUTE_OF = new Map(ROUTE_PHRASES.map(([p, r]) => [normalize(p), r]));
 
 /** "không uống được", "không nuốt được", "nhịn ăn uống": the oral route is out. */
 const NOT_ORAL = new PhraseSet([
+  // "uống gì cũng ói ra", "uống vào là nôn": nothing stays down by mouth
+  'uống gì cũng ói',
+  'uống gì cũng nôn',
+  'uống vào là ói',
+  'uống vào là nôn',
+  'uống vô là ói',
   'không uống được',
   'không uống đc',
   'không uống dc',

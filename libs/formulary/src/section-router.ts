@@ -43,6 +43,12 @@ const PHRASES: [string, SectionKey][] = [
   ['inr tăng', 'qua_lieu_va_xu_tri'],
   ['xử trí', 'qua_lieu_va_xu_tri'],
   ['tương tác', 'tuong_tac_thuoc'],
+  // "bán cefalexin được không hay sợ dị ứng chéo"
+  ['dị ứng chéo', 'than_trong'],
+  // "uống có buồn ngủ ko": an effect asked of the drug
+  ['có buồn ngủ', 'tac_dung_khong_mong_muon'],
+  ['bị buồn ngủ', 'tac_dung_khong_mong_muon'],
+  ['gây buồn ngủ', 'tac_dung_khong_mong_muon'],
   // alcohol while on it: "đang uống thuốc có uống rượu bia được không"
   ['uống rượu', 'tuong_tac_thuoc'],
   ['rượu bia', 'tuong_tac_thuoc'],

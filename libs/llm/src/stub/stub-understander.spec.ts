@@ -144,6 +144,14 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     // whether it may go on ("dùng tiếp dc ko hay phải ngưng") asks the contraindications first; stopping before an operation, the precautions
     ['bn 66t eGFR 26, metformin dùng tiếp dc ko hay phải ngưng?', { attribute: 'chong_chi_dinh' }],
     ['clopidogrel có phải ngưng trước mổ không', { attribute: 'than_trong' }],
+    // nothing stays down by mouth: the suppository named is the route; cross-allergy and drowsiness are asked sections
+    [
+      'cháu 2 tuổi rưỡi 12 ký, nôn hết, uống gì cũng ói ra. mua viên đặt hậu môn paracetamol thì đặt mỗi lần bao nhiêu mg?',
+      { route: 'dat_truc_trang' },
+    ],
+    ['e bán cefalexin cho c ấy dc ko hay sợ dị ứng chéo', { attribute: 'than_trong' }],
+    ['cetirizin uống có buồn ngủ ko, khách chạy xe ôm cả ngày', { attribute: 'tac_dung_khong_mong_muon' }],
+    ['chào e, c bán nhà thuốc nhỏ ở dưới quê, mới xài thử cái này', { turn_type: 'smalltalk' }],
     // "TMC" before a dose is the slow intravenous push
     ['furosemid ống 20mg/2ml, TMC liều đầu mấy ống', { route: 'tiem_tinh_mach' }],
     // a child at the pack is an overdose

@@ -817,7 +817,9 @@ export class StubUnderstander implements Understander {
     // ("khách mua furosemid, hỏi uống liều bao nhiêu": the customer bought it, the question is the dose)
     const clinicalAsked = sections.length > 0 || has(P.dosing) || has(UNIT_COUNT_CUES) || has(P.interaction);
     // "khách mua cho bố 79t, bác bị suy thận nhẹ": the buyer's patient, answering who it is for — not commerce
-    if (has(NON_CLINICAL_CUES) || (has(NON_CLINICAL_MARKED) && !clinicalAsked && !slots))
+    // "chào e, c bán nhà thuốc nhỏ ở quê": a greeting that mentions the shop is still a greeting
+    const greeting = has(P.smalltalk) && drugs.length === 0 && !sections.length;
+    if (has(NON_CLINICAL_CUES) || (has(NON_CLINICAL_MARKED) && !clinicalAsked && !slots && !greeting))
       return { ...frame, turn_type: 'out_of_scope' };
 
     // "quá liều … trung hòa bằng thuốc gì": a question about the conversation's drug (its antidote),
