@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import type { EvidencePart, SectionKey } from '@app/contracts';
+import { SECTION_KEYS, type EvidencePart, type SectionKey } from '@app/contracts';
 import type { Corpus, CorpusDrug } from './corpus';
 import type { DrugNames } from './decide';
 import { fold, indexTokens, normalize, syllables } from './normalize';
@@ -205,7 +205,7 @@ export class CorpusIndex implements DrugNames {
 
   /** The section a question about this drug asks by its content words alone (see sectionByContent), or null. */
   sectionByContent(drugId: string, turn: string, minPairs?: number): SectionKey | null {
-    const parts = this.corpus.parts.filter((p) => p.drug_id === drugId);
+    const parts = SECTION_KEYS.flatMap((k) => this.section(drugId, k));
     return sectionByContent(parts, turn, this.namesOf(drugId), minPairs);
   }
 
