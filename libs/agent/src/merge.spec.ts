@@ -1,5 +1,5 @@
 import { emptyFrame } from '@app/contracts';
-import { frameToRemember, mergeWithPriorFrame } from './merge';
+import { frameToRemember, mergeWithPriorFrame, pairWithConversationDrugs } from './merge';
 import { route } from './route';
 
 describe('frame memory: merge with the prior frame', () => {
@@ -157,5 +157,29 @@ describe('frame memory: merge with the prior frame', () => {
   it('without a prior frame, the turn is its own frame', () => {
     const turn = emptyFrame({ follow_up: true, age_text: '5 tuổi' });
     expect(mergeWithPriorFrame(turn, null)).toBe(turn);
+  });
+});
+
+describe('two drugs taken together across turns', () => {
+  const prior = emptyFrame({ drugs: ['allopurinol'], attribute: null, follow_up: true });
+  const asked = emptyFrame({ drugs: ['amoxicillin'], attribute: 'tuong_tac_thuoc' });
+
+  it('"2 thuốc này uống chung" pairs the drug named now with the conversation’s', () => {
+    expect(pairWithConversationDrugs(asked, prior, true)).toMatchObject({
+      turn_type: 'interaction',
+      drugs: ['allopurinol', 'amoxicillin'],
+    });
+  });
+
+  it('without words of taking them together, the new drug’s own interactions are asked', () => {
+    expect(pairWithConversationDrugs(asked, prior, false)).toBe(asked);
+  });
+
+  it('never pairs with a drug from an animal’s turn, a greeting, or the same drug', () => {
+    expect(pairWithConversationDrugs(asked, { ...prior, non_human: true }, true)).toBe(asked);
+    expect(pairWithConversationDrugs(asked, { ...prior, turn_type: 'smalltalk' }, true)).toBe(asked);
+    expect(pairWithConversationDrugs(asked, { ...prior, drugs: ['amoxicillin'] }, true)).toBe(asked);
+    const dose = { ...asked, attribute: 'lieu_luong_cach_dung' as const };
+    expect(pairWithConversationDrugs(dose, prior, true)).toBe(dose);
   });
 });

@@ -1,7 +1,7 @@
 import { POPULATION_LABELS, type AgentReply, type QueryFrame } from '@app/contracts';
-import { expandShorthand, fold, type DrugResolver } from '@app/formulary';
+import { expandShorthand, fold, TAKEN_TOGETHER, words, type DrugResolver } from '@app/formulary';
 import { groundFrame, type DroppedField, type UserDrugMentions } from './ground';
-import { carriedFacts, frameToRemember, mergeWithPriorFrame } from './merge';
+import { carriedFacts, frameToRemember, mergeWithPriorFrame, pairWithConversationDrugs } from './merge';
 import { pendingQuestion, pendingWeightReply } from './pending';
 import { route, type NameOf, type RouteOutcome } from './route';
 import { formatKg, W } from './wording';
@@ -74,7 +74,12 @@ export function readTurn(
       : read.frame;
   const pending = pendingQuestion(grounded, prior, clarifyStreak);
   if (pending) return { frame: pending, reasked: true, dropped, carried: false };
-  const merged = mergeWithPriorFrame(grounded, prior);
+  const text = user.texts[user.texts.length - 1] ?? '';
+  const merged = pairWithConversationDrugs(
+    mergeWithPriorFrame(grounded, prior),
+    prior,
+    TAKEN_TOGETHER.has(words(text)),
+  );
   return { frame: merged, reasked: false, dropped, carried: carriedFacts(grounded, merged) };
 }
 

@@ -1,4 +1,5 @@
 import {
+  PREGNANCY_CUES,
   NON_CLINICAL_CUES,
   parseAge,
   parseHepatic,
@@ -222,5 +223,21 @@ describe('non-clinical questions about a drug or the hospital', () => {
   it.each(['bác sĩ phòng khám kê cefalexin, cho bé uống mỗi lần bao nhiêu', 'liều amoxicilin cho bé 3 tuổi'])(
     '"%s" is',
     (t) => expect(NON_CLINICAL_CUES.has(words(expandShorthand(t)))).toBe(false),
+  );
+});
+
+describe('a pregnancy stated by how far along it is', () => {
+  const pregnant = (t: string) => PREGNANCY_CUES.has(words(expandShorthand(t)));
+  it.each([
+    'SA thai 6 tuần',
+    'vợ em thai 8 tuần',
+    'thai được 20 tuần',
+    'thai khoảng 3 tháng',
+    'siêu âm thai 8w',
+    'beta hCG dương tính',
+  ])('"%s" is a pregnancy', (t) => expect(pregnant(t)).toBe(true));
+  it.each(['thai chết lưu đã xử trí', 'sa tử cung độ 2', 'uống 6 tuần rồi', 'bé 8 tuần tuổi', 'thái 6 tuần'])(
+    '"%s" is not',
+    (t) => expect(pregnant(t)).toBe(false),
   );
 });

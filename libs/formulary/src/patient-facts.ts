@@ -1,6 +1,6 @@
 import { ROUTES, type Population, type Route } from '@app/contracts';
 import { fold, normalize } from './normalize';
-import { PhraseSet, words, type PhraseHit, type Word } from './words';
+import { PhraseSet, says, words, type PhraseHit, type Word } from './words';
 
 /**
  * What a turn says about the patient, read from the user's own words (after ward
@@ -460,7 +460,32 @@ export function populationOfAge(age: Age): Population | null {
   return null;
 }
 
-export const PREGNANCY_CUES = new PhraseSet([
+/**
+ * Pregnancy cues, plus a gestational age ("thai 6 tuần", "thai được 20 tuần", "siêu âm thai 8w"):
+ * a pregnancy stated by how far along it is, as ward notes and mothers write it.
+ */
+class PregnancyCues extends PhraseSet {
+  override at(ws: Word[], i: number): PhraseHit | null {
+    return super.at(ws, i) ?? gestationAt(ws, i);
+  }
+}
+
+const GESTATION_UNITS = ['tuần', 'tháng', 'w'];
+
+/** "thai [được|khoảng] N tuần|tháng" starting at word i. */
+function gestationAt(ws: Word[], i: number): PhraseHit | null {
+  if (!ws[i] || !says(ws[i], 'thai')) return null;
+  let k = i + 1;
+  while (ws[k] && ['được', 'khoảng', 'tầm', 'gần', 'hơn'].some((f) => says(ws[k], f)) && k < i + 3) k++;
+  const n = ws[k];
+  if (n && /^\d+w$/.test(n.text)) return { start: i, length: k + 1 - i, phrase: 'thai' };
+  if (!n || !/^\d+$/.test(n.text)) return null;
+  const unit = ws[k + 1];
+  if (!unit || !GESTATION_UNITS.some((u) => says(unit, u))) return null;
+  return { start: i, length: k + 2 - i, phrase: 'thai' };
+}
+
+export const PREGNANCY_CUES: PhraseSet = new PregnancyCues([
   // "bà bầu" expands to "phụ nữ mang thai": the woman is the patient, never a "phụ" (phù) symptom
   'phụ nữ mang thai',
   'phụ nữ đang mang thai',
@@ -478,6 +503,8 @@ export const PREGNANCY_CUES = new PhraseSet([
   'bầu',
   'thai phụ',
   'thai kỳ',
+  'siêu âm thai',
+  'hcg dương tính',
   'thai nhi',
   'đang mang thai',
   'phụ nữ có thai',
@@ -689,6 +716,29 @@ export function saysRoute(ws: Word[], route: Route): boolean {
   const facts = parseRoute(ws);
   return facts.route === route || facts.allowed.includes(route);
 }
+
+/**
+ * Words that ask about two drugs taken together ("2 thuốc này uống chung có sao ko", "uống thêm X cùng
+ * lúc được không"): with one drug named now and another earlier in the conversation, it is the pair.
+ */
+export const TAKEN_TOGETHER = new PhraseSet([
+  'uống chung',
+  'dùng chung',
+  'xài chung',
+  'uống cùng',
+  'dùng cùng',
+  'cùng lúc',
+  'cùng với',
+  'chung với',
+  'phối hợp',
+  'kết hợp',
+  'uống kèm',
+  'dùng kèm',
+  'hai thuốc',
+  '2 thuốc',
+  'hai loại',
+  '2 loại',
+]);
 
 /** An accidental or excess intake: an overdose question, not a dose question (the section router reads them too). */
 export const INTAKE_PHRASES: readonly string[] = [

@@ -42,6 +42,14 @@ describe('stub generation provider (extractive)', () => {
     expect(await answer('tramadol', null)).toContain('50 - 100 mg mỗi lần');
   });
 
+  it('keeps the usual regimen when the kidney is named only in a general note (heparin "Cách dùng: … Suy thận nặng")', async () => {
+    const heparin = dosing('heparin');
+    expect(heparin.some((p) => p.population.length === 0 && /Suy thận/.test(p.text))).toBe(true);
+    const renal = await answer('heparin', 'độ thanh thải creatinin 28 ml/phút');
+    expect(renal).toContain('5 000 đơn vị mỗi 8 - 12 giờ');
+    expect(renal).toBe(await answer('heparin', null));
+  });
+
   it('drops nothing when the evidence has no renal entry', async () => {
     const drug = index.corpus.drugs.find(
       (d) => !dosing(d.drug_id).some((p) => /suy thận|thanh thải creatinin/i.test(p.text)),

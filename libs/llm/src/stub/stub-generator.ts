@@ -111,11 +111,16 @@ function forImpairment(req: GenerateRequest): EvidencePart[] {
     ...(req.frame.patient.hepatic ? ORGAN_WORDS.hepatic : []),
   ];
   if (!words.length) return req.evidence;
+  const names = (text: string) => words.some((w) => ` ${syllables(text).join(' ')} `.includes(` ${w} `));
+  // an entry for the impairment: a regimen (population or route tagged) naming it, or a part led by it
+  // ("Suy thận: …"); a general note that mentions it in passing ("Cách dùng: … Suy thận nặng: theo dõi
+  // aPTT") replaces no dose, so the usual regimen stays
   const organ = new Set(
     req.evidence.filter(
       (p) =>
         p.section === 'lieu_luong_cach_dung' &&
-        words.some((w) => ` ${syllables(p.text).join(' ')} `.includes(` ${w} `)),
+        names(p.text) &&
+        (p.population.length > 0 || p.route !== null || names(p.text.split(/[:.]/)[0])),
     ),
   );
   if (!organ.size) return req.evidence;

@@ -496,3 +496,15 @@ describe('a condition question in pregnancy, with the organism named', () => {
     expect(u.parse('bí tiểu 2 hôm nay, có phải do morphin không').attribute).toBe('tac_dung_khong_mong_muon');
   });
 });
+
+describe('what the drug is for is no comorbidity', () => {
+  const index = sampleIndex();
+  const u = new StubUnderstander(index.resolver, index.indicationHeads(), index);
+  it('"heparin TDD dự phòng huyết khối" names the purpose, the patient has no thrombosis to carry', () => {
+    const f = u.parse('bn nữ 54t hậu phẫu, y lệnh heparin TDD dự phòng huyết khối, mỗi mũi bao nhiêu đơn vị');
+    expect(f.drugs).toEqual(['heparin']);
+    expect(f.patient.comorbidities).toEqual([]);
+    const ill = u.parse('bn nữ 54t tăng huyết áp, heparin TDD mỗi mũi bao nhiêu đơn vị');
+    expect(ill.patient.comorbidities).toEqual(['tăng huyết áp']);
+  });
+});

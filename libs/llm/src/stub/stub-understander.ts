@@ -263,6 +263,8 @@ const isSymptom = (text: string): boolean => {
   return ws.length > 0 && hit !== null && hit.length === ws.length;
 };
 /** Umbrella terms too broad to list drugs for: ask which condition. */
+/** Indication heads that name a purpose, not a disease the patient has (folded syllables). */
+const PURPOSE = /^(du phong|phong ngua|ngua|dieu tri|giam) /;
 const VAGUE_CONDITIONS = [
   'benh',
   'benh tim',
@@ -1024,6 +1026,8 @@ export class StubUnderstander implements Understander {
       this.namedConditions(text)
         // a symptom ("co giật" in "động kinh cơn co cứng – co giật") describes the condition, it is no comorbidity
         .filter((c) => c.includes(' ') && !VAGUE_CONDITIONS.includes(syllables(c).join(' ')) && !isSymptom(c))
+        // "dự phòng huyết khối", "giảm đau" say what the drug is for, not what the patient has
+        .filter((c) => !PURPOSE.test(syllables(c).join(' ')))
         .filter((c) => !askedKey.includes(key(c)))
         .filter((c, i, all) => !all.slice(0, i).some((longer) => key(longer).includes(key(c))))
         .slice(0, 5)
