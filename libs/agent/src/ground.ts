@@ -14,6 +14,7 @@ import {
   sameRoutes,
   saysRoute,
   PREGNANCY_CUES,
+  reactionMentions,
   syllables,
   words,
 } from '@app/formulary';
@@ -199,7 +200,10 @@ export function groundFrame(
     if (!ok) drop('patient.comorbidities', c);
     return ok;
   });
-  const allergyWords = userTexts.flatMap((t) => allergyMentions(t).flatMap((m) => syllables(m)));
+  // an allergy stated as one ("dị ứng penicilin") or told as a reaction ("sốc phản vệ khi tiêm penicillin")
+  const allergyWords = userTexts.flatMap((t) =>
+    [...allergyMentions(t), ...reactionMentions(t)].flatMap((m) => syllables(m)),
+  );
   out.patient.allergies = p.allergies.filter((a) => {
     const ok = contentWords(a).every((w) => allergyWords.includes(w)) || !!priorHuman?.patient.allergies.includes(a);
     if (!ok) drop('patient.allergies', a);

@@ -1,5 +1,6 @@
 import {
   PREGNANCY_CUES,
+  pregnancyIsPast,
   NON_CLINICAL_CUES,
   parseAge,
   parseHepatic,
@@ -240,4 +241,29 @@ describe('a pregnancy stated by how far along it is', () => {
     '"%s" is not',
     (t) => expect(pregnant(t)).toBe(false),
   );
+});
+
+describe('an age said by its decade', () => {
+  it('"tám mươi mấy tuổi", "80 mấy tuổi" are some age in the eighties: elderly', () => {
+    for (const t of ['ông năm nay tám mươi mấy tuổi rồi', 'ông 80 mấy tuổi']) {
+      const age = parseAge(t)!;
+      expect([age.text, age.min, age.max]).toEqual(['80 mấy tuổi', 81, 89]);
+      expect(patientPopulation(words(t), age)).toBe('elderly');
+    }
+  });
+  it('"60 mấy tuổi" straddles 65: no population from the age alone (the system asks)', () => {
+    const age = parseAge('bà 60 mấy tuổi')!;
+    expect(patientPopulation(words('bà 60 mấy tuổi'), age)).toBeNull();
+  });
+});
+
+describe('a pregnancy told as past', () => {
+  it('"sau sinh 6 tuần, … lúc bầu chích insulin": past, she is not pregnant now', () => {
+    expect(pregnancyIsPast(words('sau sinh 6 tuần, đang cho con bú, lúc bầu chích insulin'))).toBe(true);
+  });
+  it.each([
+    'khi mang thai dùng paracetamol được không',
+    'đang bầu 20 tuần, lúc bầu 3 tháng đầu có uống',
+    'lúc bầu có uống',
+  ])('"%s" is not past (no birth said, or a pregnancy now)', (t) => expect(pregnancyIsPast(words(t))).toBe(false));
 });

@@ -27,6 +27,23 @@ const WEEK = '(?:tuần|tuan)';
 const DAY = '(?:ngày|ngay)';
 const HALF = '(?:rưỡi|ruoi)';
 const END = '(?![\\p{L}\\p{N}])';
+/** Spelled tens of an age said by its decade ("tám mươi mấy tuổi"). */
+const TENS: Record<string, number> = {
+  hai: 2,
+  ba: 3,
+  bốn: 4,
+  bon: 4,
+  năm: 5,
+  nam: 5,
+  sáu: 6,
+  sau: 6,
+  bảy: 7,
+  bay: 7,
+  tám: 8,
+  tam: 8,
+  chín: 9,
+  chin: 9,
+};
 // "dùng 3 tháng", "trong 2 tuần", "sau 5 ngày" are durations, not ages
 const NOT_AFTER =
   '(?<!(?:trong|sau|mỗi|moi|cách|cach|dùng|dung|uống|uong|trị|tri|kéo dài|keo dai|thêm|them|hơn|hon|thai|bầu|bau)\\s+)';
@@ -85,6 +102,24 @@ const AGE_PATTERNS: [RegExp, (m: RegExpExecArray) => Age][] = [
   [
     new RegExp(`${NOT_AFTER}${NUM}\\s*${YEAR}\\s*${HALF}${END}`, 'iu'),
     (m) => exact(`${fmt(num(m[1]))} tuổi rưỡi`, num(m[1]) + 0.5),
+  ],
+  // "tám mươi mấy tuổi" (80 mấy), "60 mấy tuổi": some age in that decade
+  [
+    new RegExp(`${NOT_AFTER}(\\d0)\\s*(?:mấy|may|mươi mấy|muoi may)\\s*${YEAR}${END}`, 'iu'),
+    (m) => {
+      const n = num(m[1]);
+      return { text: `${fmt(n)} mấy tuổi`, years: n + 5, min: n + 1, max: n + 9 };
+    },
+  ],
+  [
+    new RegExp(
+      `(?<![\\p{L}\\p{N}])(${Object.keys(TENS).join('|')})\\s+(?:mươi|muoi)\\s+(?:mấy|may)\\s*${YEAR}${END}`,
+      'iu',
+    ),
+    (m) => {
+      const n = TENS[m[1].toLowerCase()] * 10;
+      return { text: `${n} mấy tuổi`, years: n + 5, min: n + 1, max: n + 9 };
+    },
   ],
   // "gần 2 tuổi", "sắp 2 tuổi": a little under; "hơn 4 tuổi", "ngoài 60 tuổi": a little over
   [
@@ -186,6 +221,19 @@ const POSTPARTUM = new RegExp(
   `(?:(?:cho con bú|cho con bu|cho bé bú|cho be bu|cho bú|cho bu)\\s+(?:bé\\s+|be\\s+)?(?:được\\s+|duoc\\s+|dc\\s+|đc\\s+)?${NUM}\\s*(?:${WEEK}|${MONTH}|${DAY}))|(?<!(?:sơ|so|bé|be|trai|gái|gai|cháu|chau|con|nó|no)\\s+)(?:sinh|đẻ|de)(?:\\s+(?:bé|be|con|cháu|chau|em bé|em be))?(?:\\s+(?:được|duoc|dc|đc))?\\s+${NUM}\\s*(?:${WEEK}|${MONTH}|${DAY})`,
   'giu',
 );
+
+/**
+ * A pregnancy told as past beside a birth or breastfeeding ("sau sinh 6 tuần, … lúc bầu chích insulin"):
+ * she was pregnant, she is not now. Only with the birth said, since "khi mang thai dùng được không" asks
+ * about pregnancy itself.
+ */
+export function pregnancyIsPast(ws: Word[]): boolean {
+  const hits = PREGNANCY_CUES.find(ws);
+  if (!hits.length) return false;
+  const born = LACTATION_CUES.has(ws) || ws.some((w, i) => says(w, 'sau') && ws[i + 1] && says(ws[i + 1], 'sinh'));
+  const past = (h: PhraseHit) => h.start > 0 && ['lúc', 'hồi', 'trước'].some((p) => says(ws[h.start - 1], p));
+  return born && hits.every(past);
+}
 
 /** The patient's age as written in the text, or null. */
 export function parseAge(text: string): Age | null {
@@ -862,6 +910,18 @@ export const NON_CLINICAL_CUES = new PhraseSet([
   'mua online',
   'đặt mua',
   'hàng xách tay',
+  // brands compared by origin and price, delivery: "hàng ngoại với hàng nội cái nào tốt", "có ship cod ko"
+  'hàng ngoại',
+  'hàng nội',
+  'giá chênh',
+  'chênh giá',
+  'chênh lệch giá',
+  'ship',
+  'cod',
+  'giao hàng',
+  'bao nhiêu 1 hộp',
+  'bao nhiêu một hộp',
+  '1 hộp bao nhiêu',
   'xách tay',
   'mua lẻ',
   'tồn kho',
@@ -917,6 +977,23 @@ export const NON_CLINICAL_MARKED = new PhraseSet(
 /** Allergy wording: "dị ứng penicilin", "tiền sử dị ứng với nhóm penicillin", "quá mẫn với aspirin". */
 const ALLERGY =
   /(?:dị ứng|di ung|dị ưng|quá mẫn|qua man|mẫn cảm|man cam)\s+(?:với\s+|voi\s+)?(?:thuốc\s+|thuoc\s+)?(?:nhóm\s+|nhom\s+|họ\s+|ho\s+)?([\p{L}\p{N}-]+(?:\s+[\p{L}\p{N}-]+){0,4})/giu;
+
+/** A drug followed by a reaction: "uống ibuprofen bị nổi mề đay", "dùng amoxicillin thì bị dị ứng". */
+const REACTION =
+  /(?:uống|uong|dùng|dung|tiêm|tiem)\s+([\p{L}\p{N}-]+)\s+(?:thì\s+|thi\s+|xong\s+)?(?:(?:bị|bi)\s+)?(?:nổi mẩn ngứa|noi man ngua|nổi mẩn|noi man|mẩn ngứa|man ngua|nổi ban|noi ban|nổi mề đay|noi me day|nổi mày đay|mề đay|mày đay|dị ứng|di ung|phát ban|phat ban|sốc phản vệ|phản vệ|khó thở)/giu;
+/**
+ * A reaction followed by the drug that caused it: "lên cơn hen sau uống aspirin", "phản vệ sau khi tiêm
+ * ceftriaxon", "sốc phản vệ khi tiêm penicillin", "mề đay do amoxicillin".
+ */
+const REACTION_AFTER =
+  /(?:lên cơn hen|len con hen|cơn hen|con hen|co thắt phế quản|co that phe quan|khó thở|kho tho|nổi mề đay|noi me day|nổi mày đay|mề đay|me day|mày đay|phát ban|phat ban|dị ứng|di ung|sốc phản vệ|soc phan ve|phản vệ|phan ve|phù mạch|phu mach|phù mặt|phu mat|nổi mẩn ngứa|noi man ngua|nổi mẩn|noi man|mẩn ngứa|man ngua|nổi ban|noi ban)(?:\s+toàn thân|\s+toan than)?\s+(?:ngay\s+)?(?:(?:sau|sau khi|khi|lúc|luc)\s+(?:khi\s+)?(?:uống|uong|dùng|dung|tiêm|tiem|truyền|truyen)\s+|(?:do|với|voi)\s+(?:(?:uống|uong|dùng|dung|tiêm|tiem|truyền|truyen)\s+)?)([\p{L}\p{N}-]+)/giu;
+/** Both ways of telling a reaction to a drug: the drug is the patient's history, not the question's drug. */
+export const REACTIONS: readonly RegExp[] = [REACTION, REACTION_AFTER];
+
+/** The drug or class words of each reaction told in the text ("sốc phản vệ khi tiêm penicillin" → "penicillin"). */
+export function reactionMentions(text: string): string[] {
+  return REACTIONS.flatMap((re) => [...normalize(text).matchAll(re)].map((m) => m[1]));
+}
 
 /** The words after an allergy cue, as candidates for a drug or class name (checked by the caller). */
 export function allergyMentions(text: string): string[] {

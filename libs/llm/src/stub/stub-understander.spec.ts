@@ -508,3 +508,33 @@ describe('what the drug is for is no comorbidity', () => {
     expect(ill.patient.comorbidities).toEqual(['tăng huyết áp']);
   });
 });
+
+describe('a drug asked by what it is for or by its class', () => {
+  const index = sampleIndex();
+  const u = new StubUnderstander(index.resolver, index.indicationHeads(), index);
+  it.each([
+    [
+      'sản phụ thai 32 tuần, sốt 38,7 độ. thuốc hạ sốt nào dùng đc cho bn này?',
+      ['symptom_to_drug', 'condition_to_drug'],
+    ],
+    ['thai phụ bầu 20 tuần, THA. thuốc hạ áp nào dùng đc trong thai kỳ?', ['condition_to_drug']],
+    ['bn suy thận ClCr 8, mày đay mạn. kháng histamin nào trị mày đay dùng đc cho bn?', ['condition_to_drug']],
+    ['bn VKDT, có thai 10 tuần. thuốc nào điều trị VKDT dùng đc cho bn lúc này?', ['condition_to_drug']],
+  ])('"%s" is a condition → drug question', (t, types) => {
+    const f = u.parse(t);
+    expect(types).toContain(f.turn_type);
+    expect(f.unknown_drugs).toEqual([]);
+    expect(f.condition === null || f.condition.split(' ').length <= 5).toBe(true);
+  });
+  it('"thuốc này uống lúc nào" is no such question', () => {
+    expect(u.parse('amoxicillin thuốc này uống lúc nào').turn_type).not.toBe('condition_to_drug');
+  });
+  it('an allergy told as a reaction keeps the class off: "sốc phản vệ khi tiêm penicillin"', () => {
+    const f = u.parse(
+      'bn nữ 24t viêm họng-amidan cấp, test nhanh liên cầu (+), tiền sử sốc phản vệ khi tiêm penicillin. ks nào dùng đc cho bn?',
+    );
+    expect(f.turn_type).toBe('condition_to_drug');
+    expect(f.patient.allergies).toEqual(['penicillin']);
+    expect(f.condition).toBe('viêm họng amidan cấp');
+  });
+});

@@ -16,17 +16,31 @@ import {
   parseWeightKg,
   PhraseSet,
   patientPopulation,
+  says,
   PREGNANCY_CUES,
+  pregnancyIsPast,
+  REACTIONS,
+  reactionMentions,
   routeSections,
   syllables,
   UNIT_COUNT_CUES,
   words,
   type DrugResolver,
+  type PhraseHit,
   type Word,
 } from '@app/formulary';
 import type { Understander } from '../providers';
 
 /** A dose asked per time ("cho bé uống mỗi lần bao nhiêu") or as a change ("đáp ứng kém thì tăng lên bn"). */
+/** "một ngày uống tối đa được bao nhiêu", "nhiều nhất mấy viên": the most a dose may be. */
+const MOST_ASKED = [
+  'tối đa được bao nhiêu',
+  'tối đa bao nhiêu',
+  'tối đa được mấy',
+  'tối đa mấy',
+  'nhiều nhất bao nhiêu',
+  'nhiều nhất mấy',
+];
 const PER_TIME = [
   'mỗi lần bao nhiêu',
   'một lần bao nhiêu',
@@ -40,6 +54,49 @@ const PER_TIME = [
   'giảm xuống bao nhiêu',
   'giảm còn bao nhiêu',
 ];
+
+/** Words that start what a drug is for, after "thuốc" ("thuốc hạ sốt nào", "thuốc uống trị ĐTĐ nào"). */
+const PURPOSE_LEADS = ['hạ', 'giảm', 'trị', 'chữa', 'chống', 'kháng', 'điều', 'cắt', 'ngừa', 'phòng', 'lợi', 'giãn'];
+/** A form said between "thuốc" and its purpose ("thuốc uống trị …", "thuốc bôi chống …"). */
+const FORM_WORDS = ['uống', 'tiêm', 'bôi', 'nhỏ', 'xịt', 'viên', 'đặt'];
+/** Drug classes asked as "which one" ("kháng histamin nào", "ks nào" = kháng sinh nào). */
+const CLASS_NOUNS = new PhraseSet([
+  'kháng sinh',
+  'kháng histamin',
+  'kháng nấm',
+  'kháng viêm',
+  'kháng đông',
+  'chống đông',
+  'giảm đau',
+  'hạ sốt',
+  'hạ áp',
+  'lợi tiểu',
+  'corticoid',
+  'nsaid',
+  'statin',
+]);
+
+/**
+ * "Which drug" phrases, plus a drug asked by what it is for or by its class: "thuốc hạ sốt nào",
+ * "thuốc uống trị đái tháo đường nào", "kháng histamin nào" — the words between "thuốc" and "nào/gì"
+ * must start with a purpose (so "thuốc này uống lúc nào" is no such question).
+ */
+class WhichDrugPhrases extends PhraseSet {
+  override at(ws: Word[], i: number): PhraseHit | null {
+    const own = super.at(ws, i);
+    if (own) return own;
+    const asks = (w: Word | undefined) => !!w && (says(w, 'nào') || says(w, 'gì'));
+    const cls = CLASS_NOUNS.at(ws, i);
+    if (cls && asks(ws[i + cls.length])) return { start: i, length: cls.length + 1, phrase: 'thuốc nào' };
+    if (!ws[i] || !says(ws[i], 'thuốc')) return null;
+    let k = i + 1;
+    if (ws[k] && FORM_WORDS.some((f) => says(ws[k], f))) k++;
+    if (!ws[k] || !PURPOSE_LEADS.some((f) => says(ws[k], f))) return null;
+    for (let j = k + 1; j <= k + 5 && j < ws.length; j++)
+      if (asks(ws[j])) return { start: i, length: j + 1 - i, phrase: 'thuốc nào' };
+    return null;
+  }
+}
 
 /** Accented phrases, matched diacritics-aware: a word typed with marks says only itself. */
 const P = {
@@ -68,6 +125,7 @@ const P = {
     'truyền bao nhiêu',
     'liều khởi đầu',
     'liều tối đa',
+    ...MOST_ASKED,
     'liều mấy',
     'mấy mg',
     'khởi đầu bao nhiêu',
@@ -107,6 +165,7 @@ const P = {
   ]),
   dosing: new PhraseSet([
     'liều',
+    ...MOST_ASKED,
     'liều dùng',
     'liều lượng',
     'bao nhiêu mg',
@@ -137,7 +196,7 @@ const P = {
     'thank you',
     'alo',
   ]),
-  whichDrug: new PhraseSet([
+  whichDrug: new WhichDrugPhrases([
     'thuốc nào',
     'thuốc gì',
     'những thuốc',
@@ -400,14 +459,6 @@ const SIGN_RESULT = (name: string) =>
     `${escape(name)}(?:\\s+[\\p{L}\\p{N}-]+)?\\s*(?:\\(\\s*[+-]\\s*\\)|[+-](?![\\p{L}\\p{N}])|dương tính|duong tinh|âm tính|am tinh)`,
     'iu',
   );
-/** A drug followed by a reaction: "uống ibuprofen bị nổi mề đay", "dùng amoxicillin thì bị dị ứng". */
-const REACTION =
-  /(?:uống|uong|dùng|dung|tiêm|tiem)\s+([\p{L}\p{N}-]+)\s+(?:thì\s+|thi\s+|xong\s+)?(?:(?:bị|bi)\s+)?(?:nổi mẩn ngứa|noi man ngua|nổi mẩn|noi man|mẩn ngứa|man ngua|nổi ban|noi ban|nổi mề đay|noi me day|nổi mày đay|mề đay|mày đay|dị ứng|di ung|phát ban|phat ban|sốc phản vệ|phản vệ|khó thở)/giu;
-/** A reaction followed by the drug that caused it: "lên cơn hen sau uống aspirin", "phản vệ sau khi tiêm ceftriaxon". */
-const REACTION_AFTER =
-  /(?:lên cơn hen|len con hen|cơn hen|con hen|co thắt phế quản|co that phe quan|khó thở|kho tho|nổi mề đay|noi me day|nổi mày đay|mề đay|me day|mày đay|phát ban|phat ban|dị ứng|di ung|sốc phản vệ|soc phan ve|phản vệ|phan ve|phù mạch|phu mach|phù mặt|phu mat|nổi mẩn ngứa|noi man ngua|nổi mẩn|noi man|mẩn ngứa|man ngua|nổi ban|noi ban)(?:\s+toàn thân|\s+toan than)?\s+(?:ngay\s+)?(?:sau|sau khi)\s+(?:khi\s+)?(?:uống|uong|dùng|dung|tiêm|tiem|truyền|truyen)\s+([\p{L}\p{N}-]+)/giu;
-/** Both ways of telling a reaction to a drug: the drug is the patient's history, not the question's drug. */
-const REACTIONS = [REACTION, REACTION_AFTER];
 const withoutReactions = (text: string) => REACTIONS.reduce((t, re) => t.replace(re, ' '), text);
 /** Section names that contain a patient cue. */
 const SECTION_NAMES = new PhraseSet(['thời kỳ mang thai', 'thời kỳ cho con bú']);
@@ -495,6 +546,8 @@ const MULTI_WORD_OPENERS = ['chan doan', 'nghi la', 'kham ra', 'phat hien'].map(
 /** Words inside a clause after which it names the diagnosis ("… bảo bị lỵ amip", "… nhiễm Chlamydia"). */
 const MID_DIAGNOSIS = new Set(['bi', 'nhiem', 'dx']);
 const NEGATION_OPENERS = new Set(['chua', 'khong', 'ko', 'k']);
+/** Clauses that report a test or a history, not the condition to treat ("test nhanh liên cầu (+)", "tiền sử …"). */
+const FINDING_OPENERS = new Set(['test', 'xet', 'xn', 'cay', 'ket', 'tien']);
 const DIAGNOSIS_OPENERS = ['bi', 'mac', 'chan doan', 'nghi', 'nghi la', 'dx', 'kham ra', 'phat hien'];
 /**
  * Words of time that open a clause about the patient ("giờ viêm họng", "hiện đang ho"); not
@@ -765,7 +818,9 @@ export class StubUnderstander implements Understander {
           // "… mà dùng được cho bà bầu": whether it may be used in her state, not a contraindication question;
           // "… và có ảnh hưởng sữa cho bé không": the same, asked as a caution
           ((x === 'chong_chi_dinh' || x === 'than_trong') &&
-            (sections.includes('thoi_ky_mang_thai') ||
+            // "ks nào dùng đc cho bn?": which drug this patient may take — the candidates' safety is stage 2's
+            (this.asksWhichMayUse(text) ||
+              sections.includes('thoi_ky_mang_thai') ||
               sections.includes('thoi_ky_cho_con_bu') ||
               // "đang bầu vậy uống có sao không": the patient's state, said without a section's words
               has(PREGNANCY_CUES) ||
@@ -799,7 +854,7 @@ export class StubUnderstander implements Understander {
     const outsideSectionName = (set: PhraseSet) =>
       set.find(ws).some((h) => !sectionName.some((n) => h.start >= n.start && h.start < n.start + n.length));
     frame.patient = {
-      pregnant: outsideSectionName(PREGNANCY_CUES),
+      pregnant: outsideSectionName(PREGNANCY_CUES) && !pregnancyIsPast(ws),
       lactating: outsideSectionName(LACTATION_CUES),
       renal: parseRenal(text)?.text ?? null,
       hepatic: parseHepatic(text),
@@ -979,6 +1034,15 @@ export class StubUnderstander implements Understander {
     return one.length === 1 ? one : drugs;
   }
 
+  /** The "which drug" question asks which one may be used ("ks nào dùng đc cho bn", "thuốc nào uống được"). */
+  private asksWhichMayUse(text: string): boolean {
+    const sentences = text.split(/(?<=[.!?;])\s+/);
+    const at = sentences.map((x) => P.whichDrug.has(words(x))).lastIndexOf(true);
+    if (at < 0) return false;
+    const question = ` ${syllables(sentences.slice(at).join(' ')).join(' ')} `;
+    return / (?:dung|uong|xai) (?:duoc|dc) /.test(question) && !P.contra.has(words(question));
+  }
+
   /** The last clause asks "which drug" and names none: the drugs before it are the patient's history. */
   private asksWhichDrugLast(text: string): boolean {
     const clauses = text.split(/[.!?;,]+/).filter((c) => c.trim());
@@ -997,8 +1061,14 @@ export class StubUnderstander implements Understander {
   private allergies(text: string): string[] {
     const out: string[] = [];
     // "uống ibuprofen bị nổi mề đay", "lên cơn hen sau uống aspirin": a reaction to a drug is an allergy to it
-    for (const m of REACTIONS.flatMap((re) => [...normalize(text).matchAll(re)])) {
-      const drug = this.resolver.findMentions(m[1])[0];
+    for (const m of reactionMentions(text)) {
+      // "sốc phản vệ khi tiêm penicillin": a class reacted to is an allergy to the class
+      const cls = ALLERGY_CLASSES.at(words(m), 0);
+      if (cls) {
+        out.push(cls.phrase);
+        continue;
+      }
+      const drug = this.resolver.findMentions(m)[0];
       if (drug && (drug.reading.kind === 'formulary' || drug.reading.kind === 'outside'))
         out.push(normalize(drug.text));
     }
@@ -1102,6 +1172,12 @@ export class StubUnderstander implements Understander {
         (w, i) => i > 0 && fold(w) === 'cho' && rest.slice(i + 1).every((x) => PATIENT_POINTERS.has(fold(x))),
       );
       if (forWhom > 0) rest.splice(forWhom);
+      // "… VKDT dùng đc cho bn lúc này": a may-use tail asks whether, for whom and when — it names no condition
+      const mayUse = rest.findIndex(
+        (w, i) =>
+          i > 0 && ['dung', 'uong', 'xai'].includes(fold(w)) && ['duoc', 'dc', 'cho'].includes(fold(rest[i + 1] ?? '')),
+      );
+      if (mayUse > 0) rest.splice(mayUse);
       // "trong danh mục / dược thư (có thuốc nào)": where to look, not what to treat
       if (rest.length && rest.every((w) => SOURCE_WORDS.has(fold(w)))) return null;
       // "điều trị được cho bn này": who it is for, not what to treat
@@ -1298,7 +1374,10 @@ export class StubUnderstander implements Understander {
       ];
     });
     // "chưa biến chứng", "không sốt": a qualifier, not the condition
-    const qualifier = (c: string) => NEGATION_OPENERS.has(words(c)[0]?.folded ?? '');
+    const qualifier = (c: string) => {
+      const first = words(c)[0]?.folded ?? '';
+      return NEGATION_OPENERS.has(first) || FINDING_OPENERS.has(first);
+    };
     const candidates = [
       lead,
       ...before.filter(diagnosis),
