@@ -31,7 +31,6 @@ import {
 } from '@app/formulary';
 import type { Understander } from '../providers';
 
-/** A dose asked per time ("cho bé uống mỗi lần bao nhiêu") or as a change ("đáp ứng kém thì tăng lên bn"). */
 /** "một ngày uống tối đa được bao nhiêu", "nhiều nhất mấy viên": the most a dose may be. */
 const MOST_ASKED = [
   'tối đa được bao nhiêu',
@@ -41,6 +40,7 @@ const MOST_ASKED = [
   'nhiều nhất bao nhiêu',
   'nhiều nhất mấy',
 ];
+/** A dose asked per time ("cho bé uống mỗi lần bao nhiêu") or as a change ("đáp ứng kém thì tăng lên bn"). */
 const PER_TIME = [
   'mỗi lần bao nhiêu',
   'một lần bao nhiêu',
@@ -321,9 +321,9 @@ const isSymptom = (text: string): boolean => {
   const hit = SYMPTOM_SET.at(ws, 0);
   return ws.length > 0 && hit !== null && hit.length === ws.length;
 };
-/** Umbrella terms too broad to list drugs for: ask which condition. */
 /** Indication heads that name a purpose, not a disease the patient has (folded syllables). */
 const PURPOSE = /^(du phong|phong ngua|ngua|dieu tri|giam) /;
+/** Umbrella terms too broad to list drugs for: ask which condition. */
 const VAGUE_CONDITIONS = [
   'benh',
   'benh tim',
@@ -623,6 +623,13 @@ const foldedOf = (text: string) =>
     .join(' ');
 /** An amount of a drug ("2g", "500 mg", "40 đơn vị"). */
 const DOSE_AMOUNT = /\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|µg|gam|ml|ui|iu|đơn vị|don vi)(?![\p{L}])/iu;
+
+/** The text from the last sentence that asks "which drug" on, and whether that is the first sentence; null when none asks. */
+function whichDrugQuestion(text: string): { text: string; first: boolean } | null {
+  const sentences = text.split(/(?<=[.!?;])\s+/);
+  const at = sentences.map((x) => P.whichDrug.has(words(x))).lastIndexOf(true);
+  return at < 0 ? null : { text: sentences.slice(at).join(' '), first: at === 0 };
+}
 
 /**
  * The offline understanding provider: a deterministic Vietnamese parser (accented or not,
@@ -1012,9 +1019,8 @@ export class StubUnderstander implements Understander {
 
   /** The sections named from the last sentence that asks "which drug" on (all of them when none does). */
   private sectionsOfQuestion(text: string, sections: SectionKey[]): SectionKey[] {
-    const sentences = text.split(/(?<=[.!?;])\s+/);
-    const at = sentences.map((x) => P.whichDrug.has(words(x))).lastIndexOf(true);
-    return at <= 0 ? sections : routeSections(sentences.slice(at).join(' '));
+    const q = whichDrugQuestion(text);
+    return q === null || q.first ? sections : routeSections(q.text);
   }
 
   /**
@@ -1036,10 +1042,9 @@ export class StubUnderstander implements Understander {
 
   /** The "which drug" question asks which one may be used ("ks nào dùng đc cho bn", "thuốc nào uống được"). */
   private asksWhichMayUse(text: string): boolean {
-    const sentences = text.split(/(?<=[.!?;])\s+/);
-    const at = sentences.map((x) => P.whichDrug.has(words(x))).lastIndexOf(true);
-    if (at < 0) return false;
-    const question = ` ${syllables(sentences.slice(at).join(' ')).join(' ')} `;
+    const q = whichDrugQuestion(text);
+    if (q === null) return false;
+    const question = ` ${syllables(q.text).join(' ')} `;
     return / (?:dung|uong|xai) (?:duoc|dc) /.test(question) && !P.contra.has(words(question));
   }
 
