@@ -144,16 +144,27 @@ describe('retrieval worker contract', () => {
       await h.hops.call('retrieval', 'retrieve_section', { drug_id: 'warfarin', section: 'tuong_tac_thuoc' }, t),
     );
     expect(s.parts.some((p) => p.quarantined_page !== null)).toBe(true);
+    const severity = { trimester: 3, renal_range: null, hepatic_grade: null };
     const a = value(
       await h.hops.call(
         'retrieval',
         'assess_patient_candidates',
-        { drug_ids: ['enalapril'], patient: { ...DOSING_FRAME.patient, pregnant: true } },
+        {
+          drug_ids: ['enalapril', 'paracetamol', 'ibuprofen'],
+          patient: { ...DOSING_FRAME.patient, pregnant: true },
+          severity,
+          condition: null,
+        },
         t,
       ),
     );
-    expect(a.reviewed_drug_ids).toEqual(['enalapril']);
+    // enalapril is contraindicated in pregnancy, ibuprofen in the third trimester: both kept off, quoted
+    expect(a.reviewed_drug_ids).toEqual(['paracetamol']);
     expect(a.parts.every((p) => p.section === 'thoi_ky_mang_thai')).toBe(true);
+    expect(a.contraindicated.map((c) => [c.drug_id, c.applies])).toEqual([
+      ['enalapril', 'yes'],
+      ['ibuprofen', 'yes'],
+    ]);
     const d = value(
       await h.hops.call(
         'retrieval',

@@ -174,7 +174,8 @@ export function describeEvalSet(set: EvalSet): void {
         reason: r.reason === e.reason,
         citations: citedSectionsOk,
         numbers: numbers.every((n) => quoteValues.has(n.value) || userValues.has(n.value)),
-        required: (e.required ?? []).every((p) => answer.includes(fold(p))),
+        // a required quote may stand in a notice (a contraindication that kept a drug off a list)
+        required: (e.required ?? []).every((p) => fold([r.answer, ...r.notices].join(' ')).includes(fold(p))),
         forbidden: (e.forbidden ?? []).every((p) => !answer.includes(fold(p))),
         drugs: (e.drugs ?? []).every((d) => r.drugs.includes(d)),
         forbidden_drugs: (e.forbidden_drugs ?? []).every((d) => !r.drugs.includes(d)),

@@ -24,6 +24,7 @@ import {
   verifyPdfNotices,
   W,
 } from '@app/agent';
+import { readSeverity } from '@app/formulary';
 import { APP_CONFIG, type AppConfig, type HopTicket } from '@app/platform';
 import type { TraceRecorder } from './trace-recorder';
 import { TracedHops } from './traced-hops';
@@ -171,16 +172,52 @@ export class AnswerPaths {
         ctx.trace,
         'retrieval',
         'assess_patient_candidates',
-        { drug_ids: candidates, patient: frame.patient },
+        {
+          drug_ids: candidates,
+          patient: frame.patient,
+          // trimester and severity are read by code from the user's own words, never from a model
+          severity: readSeverity([...ctx.userTurns, ctx.turn], frame.patient),
+          condition,
+        },
         ctx.ticket,
       );
       if (!s.ok) return generationFailureReply(s.code, candidates);
       listed = s.value.reviewed_drug_ids;
-      const excluded = s.value.excluded.map((e) => e.drug_id);
-      if (excluded.length)
-        notices.push(W.allergyExcluded(excluded.map(ctx.nameOf), [...new Set(s.value.excluded.map((e) => e.allergy))]));
+      const excluded = [...s.value.excluded, ...s.value.contraindicated].map((e) => e.drug_id);
+      if (s.value.excluded.length)
+        notices.push(
+          W.allergyExcluded(
+            s.value.excluded.map((e) => ctx.nameOf(e.drug_id)),
+            [...new Set(s.value.excluded.map((e) => e.allergy))],
+          ),
+        );
+      for (const c of s.value.contraindicated)
+        notices.push(W.contraindicated(ctx.nameOf(c.drug_id), c.section, c.quote, c.applies));
       const dropped = candidates.filter((c) => !listed.includes(c) && !excluded.includes(c));
-      if (!listed.length) return abstain('no_safety_evidence', W.noSafety, candidates, notices);
+      if (!listed.length && dropped.length)
+        return abstain(
+          'no_safety_evidence',
+          W.noSafety,
+          candidates.filter((c) => !excluded.includes(c)),
+          notices,
+        );
+      // every candidate is kept off by this patient's contraindications: that is the answer, with its quotes
+      if (!listed.length)
+        return {
+          decision: 'answerable',
+          reason: 'drug_list',
+          answer: W.allContraindicated(condition, candidates.map(ctx.nameOf)),
+          quick_replies: [],
+          citations: s.value.contraindicated.map((c) => ({
+            doc_id: c.doc_id,
+            drug_id: c.drug_id,
+            section: c.section,
+            quote: c.quote,
+            verify_pdf: false,
+          })),
+          notices,
+          drugs: [],
+        };
       if (dropped.length) notices.push(W.safetyDropped(dropped.map(ctx.nameOf)));
       evidence = [...evidence.filter((p) => listed.includes(p.drug_id)), ...s.value.parts];
       if (s.value.parts.length) query = patientGenerationQuery(condition, frame);

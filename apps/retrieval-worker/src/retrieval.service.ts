@@ -2,11 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EvidencePart, HopPayload, HopResult, PatientContext, SectionKey } from '@app/contracts';
 import {
   containsPhrase,
+  CONTRA_SECTIONS,
+  contraindicationsFor,
   decide,
   excludedByAllergy,
   expandCondition,
   namesCondition,
   retrieveForFrame,
+  type ContraFinding,
   type CorpusIndex,
 } from '@app/formulary';
 import { EMBEDDER, type Embedder } from '@app/llm';
@@ -82,9 +85,10 @@ export class RetrievalService {
 
   /**
    * Stage 2: the safety evidence each candidate has for this patient (pregnancy, lactation,
-   * kidney, liver, comorbidities), and the candidates a stated allergy keeps off the list. A
-   * candidate is listed only with safety evidence for the pregnancy, lactation, kidney or liver
-   * facts; comorbidities add the parts that name them without dropping anyone.
+   * kidney, liver, comorbidities), the candidates a stated allergy keeps off the list, and those a
+   * contraindication naming the patient's state keeps off (when it applies, and when the words
+   * cannot tell whether it does). A candidate is listed only with safety evidence for the
+   * pregnancy, lactation, kidney or liver facts; comorbidities add the parts that name them.
    */
   assessPatientCandidates(
     p: HopPayload<'retrieval', 'assess_patient_candidates'>,
@@ -92,6 +96,7 @@ export class RetrievalService {
     const parts: EvidencePart[] = [];
     const reviewed: string[] = [];
     const excluded: { drug_id: string; allergy: string }[] = [];
+    const contraindicated: ContraFinding[] = [];
     const { patient } = p;
     const organFacts = patient.pregnant || patient.lactating || patient.renal !== null || patient.hepatic !== null;
     for (const drug of p.drug_ids) {
@@ -102,13 +107,22 @@ export class RetrievalService {
         excluded.push({ drug_id: drug, allergy });
         continue;
       }
+      // an unverified table is never quoted as the reason
+      const stateParts = CONTRA_SECTIONS.flatMap((s) => this.index.section(drug, s)).filter(
+        (q) => q.quarantined_page === null,
+      );
+      const [forbids] = contraindicationsFor(stateParts, patient, p.severity, p.condition);
+      if (forbids) {
+        contraindicated.push(forbids);
+        continue;
+      }
       const found = this.safetyParts(drug, patient);
       if (!organFacts || found.some((q) => !this.comorbidityOnly(q, patient))) {
         reviewed.push(drug);
         parts.push(...found);
       }
     }
-    return { parts, reviewed_drug_ids: reviewed, excluded };
+    return { parts, reviewed_drug_ids: reviewed, excluded, contraindicated };
   }
 
   private safetyParts(drug: string, patient: PatientContext): EvidencePart[] {

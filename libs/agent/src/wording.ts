@@ -85,6 +85,12 @@ export const W = {
     `Không liệt kê ${names.join(', ')}: Dược thư không có thông tin an toàn cho tình trạng của người bệnh với ${names.length > 1 ? 'các thuốc này' : 'thuốc này'} (không suy ra là phù hợp hay không).`,
   allergyExcluded: (names: string[], allergies: string[]) =>
     `Đã loại ${names.join(', ')} vì người bệnh dị ứng ${allergies.join(', ')} (cùng nhóm hoặc chống chỉ định khi quá mẫn).`,
+  allContraindicated: (condition: string, names: string[]) =>
+    `Dược thư ghi chỉ định cho "${condition}": ${names.join(', ')} — nhưng mỗi thuốc này đều có chống chỉ định áp dụng hoặc có thể áp dụng cho người bệnh đã nêu (trích ở phần lưu ý), nên không liệt kê thuốc nào là dùng được cho người bệnh này. Không suy ra thuốc nào là phù hợp/an toàn; việc chọn thuốc cần bác sĩ quyết định.`,
+  contraindicated: (drug: string, section: SectionKey, quote: string, applies: 'yes' | 'maybe') =>
+    applies === 'yes'
+      ? `Không liệt kê ${drug}: chống chỉ định với người bệnh đã nêu — Dược thư, mục ${SECTION_TITLES[section]}: «${quote}»`
+      : `Không liệt kê ${drug}: có thể chống chỉ định với người bệnh đã nêu — Dược thư, mục ${SECTION_TITLES[section]}: «${quote}» Thông tin đã nêu chưa đủ để biết điều này có áp dụng hay không; cần đối chiếu trước khi dùng.`,
   elderlyAsAdult: (drug: string) =>
     `Dược thư không có liều riêng của ${drug} cho người cao tuổi: dưới đây là liều người lớn, cần lưu ý chức năng thận và các thận trọng ở người cao tuổi.`,
   patientEcho: (facts: string) => `Áp dụng cho người bệnh đã nêu: ${facts}.`,

@@ -94,6 +94,22 @@ export const PatientContextSchema = z.object({
 });
 export type PatientContext = z.infer<typeof PatientContextSchema>;
 
+/**
+ * How far the patient's stated states go, read by code from the user's own words (never taken from a
+ * model): the trimester of a pregnancy, the range a kidney function lies in, the grade of a liver
+ * impairment. The contraindication review tells "contraindicated for this patient" from "not" and from
+ * "cannot tell" with them; null is "not said".
+ */
+export const PatientSeveritySchema = z.object({
+  trimester: z.number().int().min(1).max(3).nullable(),
+  /** Creatinine clearance or eGFR range in ml/min, [low, high): a stated value is [v, v]. */
+  renal_range: z.tuple([z.number().min(0).max(500), z.number().min(0).max(500)]).nullable(),
+  hepatic_grade: z.enum(['mild', 'moderate', 'severe']).nullable(),
+});
+export type PatientSeverity = z.infer<typeof PatientSeveritySchema>;
+
+export const UNKNOWN_SEVERITY: PatientSeverity = { trimester: null, renal_range: null, hepatic_grade: null };
+
 export const EMPTY_PATIENT: PatientContext = {
   pregnant: false,
   lactating: false,

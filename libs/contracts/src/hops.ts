@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { MAX_TURN_CHARS } from './api';
 import { EvidencePartSchema, RetrievalResultSchema } from './evidence';
-import { PatientContextSchema, QueryFrameSchema, SectionKeySchema } from './frame';
+import {
+  PatientContextSchema,
+  PatientSeveritySchema,
+  QueryFrameSchema,
+  SectionKeySchema,
+  UNKNOWN_SEVERITY,
+} from './frame';
 import { TurnReplySchema } from './reply';
 
 export const ConversationLineSchema = z.object({
@@ -153,13 +159,32 @@ export const HOPS = {
       result: z.object({ parts: z.array(EvidencePartSchema) }),
     },
     assess_patient_candidates: {
-      payload: z.object({ drug_ids: z.array(z.string().max(80)).max(60), patient: PatientContextSchema }),
+      payload: z.object({
+        drug_ids: z.array(z.string().max(80)).max(60),
+        patient: PatientContextSchema,
+        severity: PatientSeveritySchema.default(UNKNOWN_SEVERITY),
+        /** The condition asked: a use the formulary forbids ("không dùng để điều trị …") excludes by it. */
+        condition: z.string().max(200).nullable().default(null),
+      }),
       result: z.object({
         parts: z.array(EvidencePartSchema),
         /** Candidates with safety evidence for this patient: the only ones listed. */
         reviewed_drug_ids: z.array(z.string()),
         /** Candidates kept off the list by a stated allergy. */
         excluded: z.array(z.object({ drug_id: z.string(), allergy: z.string() })),
+        /**
+         * Candidates kept off the list by a contraindication that names the patient's state: `yes` it
+         * applies, `maybe` it may (the words do not say the trimester or the severity it needs).
+         */
+        contraindicated: z.array(
+          z.object({
+            drug_id: z.string(),
+            doc_id: z.string(),
+            section: SectionKeySchema,
+            quote: z.string(),
+            applies: z.enum(['yes', 'maybe']),
+          }),
+        ),
       }),
     },
     /** Not called by the orchestrator: the benchmark's large-payload hop (see `retrieve_section`). */

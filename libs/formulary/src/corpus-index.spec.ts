@@ -22,6 +22,19 @@ describe('CorpusIndex.indicationKeyword', () => {
     expect(pain).not.toContain('isosorbid_dinitrat');
   });
 
+  it('a one-word condition some indications head lists those, not the diseases it is a word of', () => {
+    // "Sốt: hạ sốt …", "Đau và sốt: …" — not "sốt thương hàn", "Sốt Địa Trung Hải", "co giật do sốt cao"
+    expect(drugs('sốt')).toEqual(['aspirin', 'ibuprofen', 'paracetamol']);
+    expect(drugs('sot')).toEqual(drugs('sốt'));
+  });
+
+  it('a condition other indications treat is not listed where it is only the cause', () => {
+    // losartan: "Bệnh thận do đái tháo đường typ 2" treats the kidney disease
+    expect(drugs('đái tháo đường typ 2')).toEqual(['gliclazid', 'metformin']);
+    // an infection asked by its organism is treated where the organism is the cause
+    expect(drugs('nhiễm Chlamydia trachomatis')).toEqual(['azithromycin', 'doxycyclin']);
+  });
+
   it('never lists a drug for a condition its indication names only to say it is not for it', () => {
     // ciprofloxacin: "Không dùng làm lựa chọn đầu tay cho viêm bàng quang không biến chứng"
     expect(drugs('viêm bàng quang')).toEqual(['amoxicillin', 'cefalexin']);

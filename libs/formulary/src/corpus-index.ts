@@ -314,7 +314,34 @@ export class CorpusIndex implements DrugNames {
         if (!prev || prev.score < r.score) seen.set(id, { part: this.byId.get(id)!, score: r.score });
       }
     }
-    return [...seen.values()].sort((a, b) => b.score - a.score).slice(0, k);
+    const folded = [...new Set(variants.map((x) => syllables(x.v).join(' ')))];
+    return this.treating(folded, [...seen.values()])
+      .sort((a, b) => b.score - a.score)
+      .slice(0, k);
+  }
+
+  /**
+   * The parts that treat the condition, not those that only name it on the way. A one-word condition
+   * ("sốt") that some parts carry as a heading item of their own ("Sốt: hạ sốt …", "Đau và sốt: …")
+   * lists only those: elsewhere it is a word of another condition ("sốt thương hàn", "co giật do sốt
+   * cao"). A condition other parts treat ("Đái tháo đường typ 2: …") does not list a part that names it
+   * only as a cause ("Bệnh thận do đái tháo đường typ 2" treats the kidney disease).
+   */
+  private treating(variants: string[], scored: Scored[]): Scored[] {
+    let out = scored;
+    const single = variants.filter((v) => v && !v.includes(' '));
+    if (single.length) {
+      const headed = out.filter((s) => headItems(s.part.text).some((h) => single.includes(h)));
+      if (headed.length) out = headed;
+    }
+    // an infection asked by its organism ("nhiễm Chlamydia …") is treated where the organism is the cause
+    const multi = variants.filter((v) => v.includes(' ') && !variants.some((x) => x.startsWith('nhiem ')));
+    const textOf = (x: Scored) => ` ${syllables(affirmedIndication(x.part.text)).join(' ')} `;
+    const treats = (x: Scored, v: string) => textOf(x).replaceAll(` do ${v} `, ' ').includes(` ${v} `);
+    const causeOnly = (x: Scored) => multi.some((v) => textOf(x).includes(` do ${v} `) && !treats(x, v));
+    // only when another part treats the condition itself: else the cause is all the formulary has
+    if (out.some((x) => multi.some((v) => treats(x, v)))) out = out.filter((x) => !causeOnly(x));
+    return out;
   }
 
   /** Indication heads, folded and as written, longest first (built once). */
@@ -399,6 +426,15 @@ export function affirmedIndication(text: string): string {
 }
 const NOT_FOR =
   /(?:không|khong)\s+(?:(?:dùng|dung)\s+(?:làm|lam|cho)|(?:phải|phai)\s+(?:(?:là|la)\s+)?(?:lựa chọn|lua chon|thuốc|thuoc))[^.;)]*/giu;
+
+/** The items of an indication's heading ("Đau và sốt: …" → "dau", "sot"), folded, brackets aside. */
+function headItems(text: string): string[] {
+  const head = text.split(/[:.;]/)[0].replace(/\([^)]*\)/g, ' ');
+  return head
+    .split(/,| và | hoặc /)
+    .map((h) => syllables(h).join(' '))
+    .filter(Boolean);
+}
 
 /** Extra words a span may hold between the condition's words ("viêm họng - viêm amidan do liên cầu"). */
 const SPAN_SLACK = 4;

@@ -14,3 +14,5 @@ export * from './shorthand';
 export * from './lexicon';
 export * from './allergy';
 export * from './section-by-content';
+export * from './patient-severity';
+export * from './contraindication';

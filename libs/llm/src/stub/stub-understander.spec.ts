@@ -58,6 +58,8 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
 
   it('reads the condition of a condition question, not the patient, a qualifier or a second question', () => {
     const cond = (t: string) => parse(t).condition;
+    // unaccented, a long condition keeps its words: "sinh ba" is no grandmother ("bà"), "than" no kidney
+    expect(cond('thuoc nao tri dau day than kinh sinh ba')).toBe('đau dây thần kinh sinh ba');
     // the organism's infection inside a lab clause; "chưa biến chứng" qualifies; "chưa" is not "chữa"; "cho bn này" is who
     expect(
       cond(

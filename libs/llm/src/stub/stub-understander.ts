@@ -1428,8 +1428,18 @@ export class StubUnderstander implements Understander {
       measured.add(i);
       for (let k = i + 1; k < ws.length && AGE_WEIGHT_UNITS.has(ws[k].folded); k++) measured.add(k);
     });
+    // a long condition the formulary names keeps its words ("sinh ba" in "dau day than kinh sinh ba" is no
+    // grandmother, "than" no kidney): a patient's word inside it is a word of the condition
+    const named = new Set(
+      this.vocabulary
+        .find(ws)
+        .filter((h) => h.length >= 4)
+        .flatMap((h) => Array.from({ length: h.length }, (_, k) => h.start + k)),
+    );
     const keep = (hits: { start: number; length: number }[]) => {
-      const drop = new Set(hits.flatMap((h) => Array.from({ length: h.length }, (_, k) => h.start + k)));
+      const drop = new Set(
+        hits.flatMap((h) => Array.from({ length: h.length }, (_, k) => h.start + k)).filter((i) => !named.has(i)),
+      );
       return ws
         .filter((_, i) => !drop.has(i) && !measured.has(i))
         .map((w) => w.text)

@@ -1,0 +1,96 @@
+import { EMPTY_PATIENT, UNKNOWN_SEVERITY, type PatientContext, type PatientSeverity } from '@app/contracts';
+import { CONTRA_SECTIONS, contraindicationsFor } from './contraindication';
+import { sampleIndex } from './test-corpus';
+
+const index = sampleIndex();
+const parts = (drug: string) => CONTRA_SECTIONS.flatMap((s) => index.section(drug, s));
+
+function review(
+  drug: string,
+  patient: Partial<PatientContext>,
+  severity: Partial<PatientSeverity> = {},
+  condition: string | null = null,
+): ('yes' | 'maybe')[] {
+  return contraindicationsFor(
+    parts(drug),
+    { ...EMPTY_PATIENT, ...patient },
+    { ...UNKNOWN_SEVERITY, ...severity },
+    condition,
+  ).map((f) => f.applies);
+}
+const first = (...a: Parameters<typeof review>) => review(...a)[0] ?? null;
+
+describe('contraindications that name the patient’s state', () => {
+  it('pregnancy: an unscoped one applies; a trimester-scoped one in its trimester, may when the trimester is not said', () => {
+    expect(first('enalapril', { pregnant: true })).toBe('yes');
+    expect(first('losartan', { pregnant: true }, { trimester: 1 })).toBe('yes');
+    expect(first('ibuprofen', { pregnant: true }, { trimester: 3 })).toBe('yes');
+    expect(first('ibuprofen', { pregnant: true })).toBe('maybe');
+    expect(first('ibuprofen', { pregnant: true }, { trimester: 1 })).toBeNull();
+    expect(first('paracetamol', { pregnant: true }, { trimester: 3 })).toBeNull();
+    // a dose-qualified one ("khi dùng liều giảm đau") may apply even in its trimester
+    expect(first('aspirin', { pregnant: true }, { trimester: 3 })).toBe('maybe');
+    // "phụ nữ có khả năng mang thai …" is not a pregnant patient, and not pregnant is no finding
+    expect(first('enalapril', {})).toBeNull();
+  });
+
+  it('breastfeeding', () => {
+    expect(first('gliclazid', { lactating: true })).toBe('yes');
+    expect(first('simvastatin', { lactating: true })).toBe('yes');
+    expect(first('metformin', { lactating: true })).toBeNull();
+    expect(first('ibuprofen', { lactating: true })).toBeNull();
+  });
+
+  it('kidney: a stated threshold or severity held against the range the words give', () => {
+    expect(first('cetirizin', { renal: 'ClCr 8' }, { renal_range: [8, 8] })).toBe('yes');
+    expect(first('cetirizin', { renal: 'ClCr 25' }, { renal_range: [25, 25] })).toBeNull();
+    expect(first('cetirizin', { renal: 'suy thận' })).toBe('maybe');
+    expect(first('metformin', { renal: 'eGFR 25' }, { renal_range: [25, 25] })).toBe('yes');
+    expect(first('metformin', { renal: 'eGFR 45' }, { renal_range: [45, 45] })).toBeNull();
+    expect(first('colchicin', { renal: 'gđ 4' }, { renal_range: [15, 30] })).toBe('yes');
+    expect(first('colchicin', { renal: 'suy thận vừa' }, { renal_range: [30, 60] })).toBeNull();
+    // end stage below 15 does not settle "below 10": it may
+    expect(first('cetirizin', { renal: 'gđ cuối' }, { renal_range: [0, 15] })).toBe('maybe');
+    // a pairing ("Phối hợp với aliskiren ở người bệnh … suy thận") is the pair's contraindication, not the kidney's
+    expect(first('enalapril', { renal: 'eGFR 40' }, { renal_range: [40, 40] })).toBeNull();
+  });
+
+  it('liver: the grade the contraindication needs', () => {
+    expect(first('domperidon', { hepatic: 'Child-Pugh B' }, { hepatic_grade: 'moderate' })).toBe('yes');
+    expect(first('domperidon', { hepatic: 'Child-Pugh A' }, { hepatic_grade: 'mild' })).toBeNull();
+    expect(first('clopidogrel', { hepatic: 'xơ gan' })).toBe('maybe');
+    expect(first('clopidogrel', { hepatic: 'Child-Pugh C' }, { hepatic_grade: 'severe' })).toBe('yes');
+    expect(first('metformin', { hepatic: 'xơ gan' })).toBe('yes');
+    // "Người bệnh mắc hội chứng Cockayne: … suy gan cấp": the subject is the syndrome, the liver its harm
+    expect(first('metronidazol', { hepatic: 'xơ gan' }, { hepatic_grade: 'moderate' })).toBeNull();
+  });
+
+  it('a comorbidity the contraindication names may apply', () => {
+    expect(first('diclofenac', { comorbidities: ['suy tim'] })).toBe('maybe');
+    expect(first('colchicin', { comorbidities: ['tăng huyết áp'] })).toBeNull();
+  });
+
+  it('a use the formulary forbids excludes only that use; its own exception keeps the drug', () => {
+    expect(first('furosemid', { pregnant: true }, {}, 'tăng huyết áp')).toBe('yes');
+    expect(first('furosemid', { pregnant: true }, {}, 'phù phổi cấp')).toBeNull();
+    expect(first('acid_valproic', { pregnant: true }, {}, 'rối loạn lưỡng cực')).toBe('yes');
+    expect(first('acid_valproic', { pregnant: true }, {}, 'động kinh cơn vắng ý thức')).toBeNull();
+  });
+
+  it('never reads a clause that says it is not a contraindication', () => {
+    const part = (text: string) => ({ ...index.section('paracetamol', 'thoi_ky_mang_thai')[0], text });
+    const pregnant = { ...EMPTY_PATIENT, pregnant: true };
+    for (const text of [
+      'Không chống chỉ định trong thời kỳ mang thai.',
+      'Không có chống chỉ định ở phụ nữ mang thai.',
+      'Không nên dùng trong thời kỳ mang thai.',
+    ])
+      expect([text, contraindicationsFor([part(text)], pregnant, UNKNOWN_SEVERITY, null)]).toEqual([text, []]);
+  });
+
+  it('quotes the clause verbatim, most certain first', () => {
+    const [f] = contraindicationsFor(parts('gliclazid'), { ...EMPTY_PATIENT, lactating: true }, UNKNOWN_SEVERITY, null);
+    expect(f).toMatchObject({ drug_id: 'gliclazid', section: 'chong_chi_dinh', applies: 'yes' });
+    expect(index.part(f.doc_id)!.text).toContain(f.quote);
+  });
+});

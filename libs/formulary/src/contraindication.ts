@@ -1,0 +1,203 @@
+import type { EvidencePart, PatientContext, PatientSeverity, SectionKey } from '@app/contracts';
+import { expandCondition } from './corpus-index';
+import { containsPhrase, normalize, syllables } from './normalize';
+
+/**
+ * A contraindication of one drug that names this patient's state: `yes`, it applies; `maybe`, it may
+ * (the words do not say the trimester or severity it needs, or the formulary makes an exception). Both
+ * keep the drug off a condition → drug list; the reply quotes the clause so the reader sees why.
+ */
+export interface ContraFinding {
+  drug_id: string;
+  doc_id: string;
+  section: SectionKey;
+  /** The clause of the formulary part that says it, verbatim. */
+  quote: string;
+  applies: 'yes' | 'maybe';
+}
+
+/** The sections a patient-state contraindication is written in. */
+export const CONTRA_SECTIONS: SectionKey[] = ['chong_chi_dinh', 'thoi_ky_mang_thai', 'thoi_ky_cho_con_bu'];
+
+/** A clause about giving the drug with another one: a contraindication of the pair, not of a state. */
+const COMEDICATION = /(?:^|\s)(?:phối hợp|dùng đồng thời|đang dùng|kết hợp với|tiêm vắc xin)(?=\s|$)/u;
+/** A clause that denies a contraindication ("không (có|phải) chống chỉ định …"): it keeps no drug off. */
+const DENIES = /(?:không|chưa)\s+(?:có\s+|phải\s+(?:là\s+)?)?chống chỉ định/u;
+/** The formulary's own exception or narrowing: the clause may not apply to this patient. */
+const QUALIFIED = /(?:^|[\s(])(?:trừ|ngoại trừ|liều|dạng|khi dùng|nếu)(?=\s|$)/u;
+/** A clause in a pregnancy or lactation section that forbids the drug (one that denies it is read first). */
+const FORBIDS = /chống chỉ định|(?:^|[,:;]\s*)không (?:được )?dùng(?=\s|$)/u;
+/** "không dùng … để (điều trị) X": the use X is forbidden, not the drug. */
+const FORBIDDEN_USE =
+  /không (?:được )?dùng((?:\s+[\p{L}]+){0,5}?)\s+để\s+(?:điều trị\s+|trị\s+)?(.+?)(?=\s+vì(?:\s|$)|\s*[:;.(]|$)/u;
+/** "trừ (trường hợp) X": the formulary's own exception, for the use X. */
+const EXCEPT = /(?:^|\s)trừ\s+(?:trường hợp\s+|khi\s+)?(.+?)(?=[;.)]|$)/u;
+const TRIMESTER_SUBJECT = /^(?:trong\s+)?(?:ba|3) tháng (đầu|giữa|cuối)(?:\s+của)?\s+thai kỳ/u;
+const PREGNANCY_SUBJECT = /^(?:phụ nữ|người)\s+(?:đang\s+)?(?:có thai|mang thai)/u;
+const LACTATION_SUBJECT = /^(?:(?:phụ nữ|người)\s+)?(?:đang\s+)?cho con bú|^thời kỳ cho con bú/u;
+const LEAD = /^(?:người bệnh|bệnh nhân|người)\s+(?=suy|bệnh)/u;
+
+/**
+ * The contraindications among one drug's parts (its Chống chỉ định, Thời kỳ mang thai and Thời kỳ cho
+ * con bú sections) that name this patient's pregnancy, breastfeeding, kidney, liver or comorbidity, or
+ * forbid the use asked (`condition`). Read clause by clause: a pairing with another drug is not a
+ * state's contraindication; a trimester-scoped one applies in that trimester, and when the trimester
+ * is not said it may; a severity-scoped one ("suy thận nặng", "dưới 10 ml/phút") is held against the
+ * range the user's words give, and when they give none it may.
+ */
+export function contraindicationsFor(
+  parts: EvidencePart[],
+  patient: PatientContext,
+  severity: PatientSeverity,
+  condition: string | null,
+): ContraFinding[] {
+  const out: ContraFinding[] = [];
+  for (const part of parts) {
+    if (!CONTRA_SECTIONS.includes(part.section)) continue;
+    for (const quote of clauses(part.text)) {
+      const applies = clauseApplies(part.section, normalize(quote), patient, severity, condition);
+      if (applies) out.push({ drug_id: part.drug_id, doc_id: part.doc_id, section: part.section, quote, applies });
+    }
+  }
+  return out.sort((a, b) => (a.applies === b.applies ? 0 : a.applies === 'yes' ? -1 : 1));
+}
+
+function clauseApplies(
+  section: SectionKey,
+  n: string,
+  patient: PatientContext,
+  severity: PatientSeverity,
+  condition: string | null,
+): 'yes' | 'maybe' | null {
+  if (DENIES.test(n)) return null;
+  const use = FORBIDDEN_USE.exec(n);
+  if (use) {
+    // "không dùng cho phụ nữ có thai để …": forbidden for that state only
+    const whom = use[1];
+    if (/thai/u.test(whom) && !patient.pregnant) return null;
+    if (/bú/u.test(whom) && !patient.lactating) return null;
+    return condition && namesUse(use[2], condition) ? 'yes' : null;
+  }
+  // the formulary's exception is the use asked ("trừ trường hợp động kinh …" for epilepsy): the
+  // drug is listed with its safety text, the prescriber weighs it
+  if (condition && exceptedFor(n, condition)) return null;
+  const qualified = QUALIFIED.test(n);
+  if (section === 'chong_chi_dinh') {
+    if (COMEDICATION.test(n)) return null;
+    const found = subjects(n).map((s) => subjectApplies(s, n, patient, severity));
+    if (found.includes('yes')) return qualified ? 'maybe' : 'yes';
+    return found.includes('maybe') ? 'maybe' : null;
+  }
+  const state = section === 'thoi_ky_mang_thai' ? patient.pregnant : patient.lactating;
+  if (!state || !FORBIDS.test(n)) return null;
+  const scoped = section === 'thoi_ky_mang_thai' ? TRIMESTER_SUBJECT.exec(n) : null;
+  const inScope = scoped ? trimesterApplies(scoped[1], severity) : 'yes';
+  if (!inScope) return null;
+  return qualified ? 'maybe' : inScope;
+}
+
+/**
+ * The items a contraindication clause lists ("Suy gan nặng, suy thận nặng; …"), brackets aside. Before a
+ * colon stands the subject, after it the reason ("Hội chứng Cockayne: … suy gan cấp" is about Cockayne);
+ * a dosage form before the colon ("Dạng đặt trực tràng: không dùng cho người bị viêm trực tràng")
+ * narrows what follows, which is then the subject.
+ */
+function subjects(n: string): string[] {
+  const [head, ...rest] = n.replace(/\([^)]*\)/g, ' ').split(/:\s*/u);
+  const subject = /^dạng\s/u.test(head.trim()) && rest.length ? rest.join(' ') : head;
+  return subject
+    .split(/,\s*|\s+(?:và|hoặc)\s+/u)
+    .map((s) => s.trim().replace(LEAD, ''))
+    .filter(Boolean);
+}
+
+function subjectApplies(
+  s: string,
+  clause: string,
+  patient: PatientContext,
+  severity: PatientSeverity,
+): 'yes' | 'maybe' | null {
+  if (patient.pregnant) {
+    const t = TRIMESTER_SUBJECT.exec(s);
+    if (t) return trimesterApplies(t[1], severity);
+    if (PREGNANCY_SUBJECT.test(s)) return 'yes';
+  }
+  if (patient.lactating && LACTATION_SUBJECT.test(s)) return 'yes';
+  if (patient.renal !== null && /^suy thận/u.test(s)) return renalApplies(s, clause, patient.renal, severity);
+  if (patient.hepatic !== null && /^(?:suy gan|bệnh gan)/u.test(s)) return hepaticApplies(s, severity);
+  const states = [patient.renal, patient.hepatic, ...patient.comorbidities].filter((x): x is string => !!x);
+  for (const c of states) {
+    const named = expandCondition(c).find((v) => containsPhrase(s, v));
+    if (named) return syllables(s).join(' ') === named ? 'yes' : 'maybe';
+  }
+  return null;
+}
+
+function trimesterApplies(which: string, severity: PatientSeverity): 'yes' | 'maybe' | null {
+  const t = which === 'đầu' ? 1 : which === 'giữa' ? 2 : 3;
+  if (severity.trimester === null) return 'maybe';
+  return severity.trimester === t ? 'yes' : null;
+}
+
+/**
+ * "suy thận nặng" is below 30 ml/min, "giai đoạn cuối" below 15, "vừa (hoặc nặng)" below 60, a stated
+ * threshold ("dưới 10 ml/phút", "eGFR < 30") wins; a bare "suy thận" is any impairment. An acute
+ * failure, or one "kèm"/"do" something, names a state the range cannot tell: it may apply only when
+ * the patient's own kidney words say it.
+ */
+function renalApplies(s: string, clause: string, renal: string, severity: PatientSeverity): 'yes' | 'maybe' | null {
+  if (/^suy thận(?: \S+)? (?:kèm|do)(?=\s|$)|^suy thận cấp/u.test(s))
+    return containsPhrase(renal, s.split(' ').slice(0, 3).join(' ')) ? 'maybe' : null;
+  const stated = /(?:dưới|<)\s*(\d+(?:,\d+)?)\s*ml/u.exec(clause);
+  const limit = stated
+    ? Number(stated[1].replace(',', '.'))
+    : /giai đoạn cuối/u.test(s)
+      ? 15
+      : /^suy thận (?:mức độ |từ )?vừa/u.test(s)
+        ? 60
+        : /nặng/u.test(s)
+          ? 30
+          : null;
+  if (limit === null) return 'yes';
+  const r = severity.renal_range;
+  if (!r) return 'maybe';
+  const [lo, hi] = r;
+  if (lo === hi) return lo < limit ? 'yes' : null;
+  if (hi <= limit) return 'yes';
+  return lo >= limit ? null : 'maybe';
+}
+
+function hepaticApplies(s: string, severity: PatientSeverity): 'yes' | 'maybe' | null {
+  // "Suy gan vừa hoặc nặng" is listed as the items "suy gan vừa", "nặng"
+  const needs: ('mild' | 'moderate' | 'severe')[] = /^suy gan (?:mức độ |từ )?vừa/u.test(s)
+    ? ['moderate', 'severe']
+    : /nặng/u.test(s)
+      ? ['severe']
+      : /^suy gan/u.test(s)
+        ? ['mild', 'moderate', 'severe']
+        : [];
+  if (!needs.length) return 'maybe';
+  if (severity.hepatic_grade === null) return needs.length === 3 ? 'yes' : 'maybe';
+  return needs.includes(severity.hepatic_grade) ? 'yes' : null;
+}
+
+function exceptedFor(n: string, condition: string): boolean {
+  const m = EXCEPT.exec(n);
+  if (!m) return false;
+  const lead = syllables(m[1]).slice(0, 2).join(' ');
+  return (
+    (lead.includes(' ') && ` ${syllables(condition).join(' ')} `.includes(` ${lead} `)) || namesUse(m[1], condition)
+  );
+}
+
+function namesUse(use: string, condition: string): boolean {
+  return expandCondition(condition).some((v) => containsPhrase(use, v));
+}
+
+/** Sentences and semicolon clauses, verbatim. */
+function clauses(text: string): string[] {
+  return text
+    .split(/(?<=[.;])\s+/u)
+    .map((c) => c.trim())
+    .filter(Boolean);
+}
