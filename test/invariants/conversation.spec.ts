@@ -205,3 +205,49 @@ describe('invariant: condition → drug reads the condition, not the sentence', 
     ]);
   });
 });
+
+/**
+ * A follow-up that does not name the drug again — how long, when to repeat, when to stop, with or
+ * without food, with alcohol, how to give it, a substance the drug's own text names — stays about the
+ * conversation's drug: never out of scope, never "which drug?", never another drug. Typed with or
+ * without marks, after a first question answered about any formulary drug.
+ */
+const FOLLOW_UPS = [
+  'chưa đỡ thì bao lâu nhắc lại',
+  'tối đa dùng được mấy ngày',
+  'dùng trong bao lâu',
+  'tới khi nào thì ngưng',
+  'khi nào ngừng',
+  'uống trước hay sau ăn',
+  'uống lúc đói được không',
+  'bn hay nhậu, kiêng rượu đến bao lâu',
+  'có uống rượu được không',
+  'cách tiêm thế nào',
+];
+describe('invariant: a follow-up without the drug’s name stays about the conversation’s drug', () => {
+  it('keeps the drug after a first answered question, whatever the follow-up’s phrasing', () => {
+    const answeredFirst = index.corpus.drugs.filter((d) => {
+      const t = new Simulation().say(`${d.name} chống chỉ định gì`);
+      return t.outcome === 'answerable/answered';
+    });
+    expect(answeredFirst.length).toBeGreaterThan(30);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...answeredFirst),
+        fc.constantFrom(...FOLLOW_UPS),
+        fc.boolean(),
+        fc.constantFrom('', '?', ' ạ', ' vậy'),
+        (drug, f, folded, tail) => {
+          const sim = new Simulation();
+          sim.say(`${drug.name} chống chỉ định gì`);
+          const turn = `${folded ? fold(f) : f}${tail}`;
+          const t = sim.say(turn);
+          expect([turn, t.plan.reading.frame.drugs]).toEqual([turn, [drug.drug_id]]);
+          expect([turn, t.outcome]).not.toEqual([turn, 'abstain/out_of_scope']);
+          expect([turn, t.outcome]).not.toEqual([turn, 'clarify/no_drug']);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -20,3 +20,20 @@ describe('grounding a stated allergy in the user’s words', () => {
     expect(allergies('viêm họng, ks nào dùng được, đã tiêm penicillin tuần trước')).toEqual([]);
   });
 });
+
+describe('grounding a condition asked by the drug’s purpose', () => {
+  const mentions: UserDrugMentions = { named: [], current: [], outside: [], corrected: [], ambiguous: [] };
+  const condition = (c: string, text: string) =>
+    groundFrame(emptyFrame({ turn_type: 'condition_to_drug', condition: c }), null, [text], mentions).frame.condition;
+
+  it('keeps the condition "thuốc hạ áp" / "thuốc hạ đường huyết" names', () => {
+    expect(condition('tăng huyết áp', 'thuốc hạ áp nào dùng được cho bà bầu')).toBe('tăng huyết áp');
+    expect(condition('đái tháo đường', 'thuoc uong ha duong huyet nao')).toBe('đái tháo đường');
+  });
+
+  it('drops a condition neither the words nor the purpose say', () => {
+    expect(condition('tăng huyết áp', 'thuốc hạ sốt nào')).toBeNull();
+    // a low blood sugar the patient has is no purpose: "đái tháo đường" stays unsaid
+    expect(condition('đái tháo đường', 'bị hạ đường huyết thì dùng thuốc gì')).toBeNull();
+  });
+});

@@ -14,6 +14,7 @@ import {
   sameRoutes,
   saysRoute,
   PREGNANCY_CUES,
+  purposeCondition,
   reactionMentions,
   syllables,
   words,
@@ -70,7 +71,11 @@ function contentWords(text: string): string[] {
 function inUserWords(phrase: string, userTexts: string[]): boolean {
   const wanted = contentWords(phrase);
   if (!wanted.length) return false;
-  const said = new Set(userTexts.flatMap((t) => expandCondition(t).flatMap((v) => v.split(' '))));
+  // "thuốc hạ áp nào" says hypertension by the drug's purpose
+  const purposes = userTexts.map((t) => purposeCondition(words(t)) ?? '');
+  const said = new Set(
+    [...userTexts, ...purposes].flatMap((t) => (t ? expandCondition(t).flatMap((v) => v.split(' ')) : [])),
+  );
   return wanted.every((w) => said.has(w));
 }
 

@@ -32,6 +32,48 @@ describe('frame memory: merge with the prior frame', () => {
     expect(m).toMatchObject({ turn_type: 'drug_attribute', drugs: ['amoxicillin'], attribute: 'chong_chi_dinh' });
   });
 
+  it('after an out-of-scope turn that named one drug, "thuốc này" with a section asks about that drug, and the drug carries', () => {
+    const priceAsked = emptyFrame({ turn_type: 'out_of_scope', drugs: ['omeprazol'], population: 'adult' });
+    const m = mergeWithPriorFrame(
+      emptyFrame({
+        turn_type: 'drug_attribute',
+        follow_up: true,
+        attribute: 'lieu_luong_cach_dung',
+        needs_clarify: true,
+        clarify_reason: 'Bạn đang hỏi về thuốc nào?',
+      }),
+      priceAsked,
+    );
+    expect(m).toMatchObject({
+      turn_type: 'drug_attribute',
+      drugs: ['omeprazol'],
+      needs_clarify: false,
+      clarify_reason: null,
+    });
+    // an animal's drug never carries; a turn without a section is not this follow-up
+    expect(
+      mergeWithPriorFrame(emptyFrame({ follow_up: true, attribute: 'chi_dinh' }), { ...priceAsked, non_human: true })
+        .drugs,
+    ).toEqual([]);
+    expect(mergeWithPriorFrame(emptyFrame({ follow_up: true }), priceAsked).drugs).toEqual([]);
+  });
+
+  it('the routes a turn allows replace the conversation\'s route ("đổi sang tiêm TM" after an intramuscular dose)', () => {
+    const prior = emptyFrame({
+      turn_type: 'drug_attribute',
+      drugs: ['ceftriaxon'],
+      attribute: 'lieu_luong_cach_dung',
+      route: 'tiem_bap',
+    });
+    const m = mergeWithPriorFrame(
+      emptyFrame({ follow_up: true, allowed_routes: ['tiem_tinh_mach', 'truyen_tinh_mach'] }),
+      prior,
+    );
+    expect(m).toMatchObject({ route: null, allowed_routes: ['tiem_tinh_mach', 'truyen_tinh_mach'] });
+    // a turn that says nothing about the route keeps it
+    expect(mergeWithPriorFrame(emptyFrame({ follow_up: true }), prior).route).toBe('tiem_bap');
+  });
+
   it('turns a section follow-up about dosing into a dosing question', () => {
     const prior = emptyFrame({ turn_type: 'drug_attribute', drugs: ['amoxicillin'], attribute: 'chi_dinh' });
     expect(

@@ -82,6 +82,24 @@ export function carriedFacts(turnFrame: QueryFrame, merged: QueryFrame): boolean
 
 function mergeQuestion(frame: QueryFrame, prior: QueryFrame | null): QueryFrame {
   if (!prior || !frame.follow_up) return frame;
+  // "omeprazol giá bao nhiêu 1 hộp" (out of scope) → "à mà thuốc này uống trước hay sau ăn": the drug
+  // the user named is still the one "thuốc này" points at — only the drug carries, nothing else
+  if (
+    prior.turn_type === 'out_of_scope' &&
+    !prior.non_human &&
+    !frame.non_human &&
+    prior.drugs.length === 1 &&
+    frame.drugs.length === 0 &&
+    frame.unknown_drugs.length === 0 &&
+    frame.attribute !== null
+  )
+    return {
+      ...frame,
+      drugs: prior.drugs,
+      turn_type: frame.turn_type === 'dosing_calc' ? 'dosing_calc' : 'drug_attribute',
+      needs_clarify: false,
+      clarify_reason: null,
+    };
   // nothing carries over from a turn that was not a human clinical question: an animal's
   // weight or age must never complete a person's dose ("Chó 12 kg …" → "Còn bé 5 tuổi?")
   if (prior.non_human || ['smalltalk', 'out_of_scope'].includes(prior.turn_type)) return frame;
@@ -151,7 +169,13 @@ function mergeQuestion(frame: QueryFrame, prior: QueryFrame | null): QueryFrame 
     population: frame.population ?? prior.population,
     age_text: frame.age_text ?? (keepSlots ? prior.age_text : null),
     weight_kg: frame.weight_kg ?? (keepSlots ? prior.weight_kg : null),
-    route: frame.route ?? (sectionChanged ? null : prior.route),
+    // the routes this turn allows replace the conversation's ("đổi sang tiêm TM … truyền chung dây"
+    // after an intramuscular dose): an earlier route never overrides what the user says now
+    route: frame.route ?? (sectionChanged || frame.allowed_routes.length ? null : prior.route),
+    allowed_routes:
+      frame.route !== null || frame.allowed_routes.length || sectionChanged
+        ? frame.allowed_routes
+        : prior.allowed_routes,
     condition: frame.condition ?? prior.condition,
     indication: frame.indication ?? prior.indication,
     condition_ambiguous: frame.condition_ambiguous,

@@ -16,3 +16,4 @@ export * from './allergy';
 export * from './section-by-content';
 export * from './patient-severity';
 export * from './contraindication';
+export * from './purpose';

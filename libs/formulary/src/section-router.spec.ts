@@ -64,6 +64,20 @@ describe('section router', () => {
     expect(routeSections('ceftriaxon có truyền chung 1 dây với Ringer lactat được không')).toEqual(['tuong_tac_thuoc']);
   });
 
+  it('reads a repeat dose, how long to go on, how to inject and alcohol as the sections that say them', () => {
+    for (const t of [
+      'phun xong chưa đỡ thì sau bao lâu nhắc lại đc?',
+      'tối đa dùng được mấy ngày',
+      'tiêm tới khi nào thì ngưng',
+      'khi nao ngung',
+      'ĐD mới hỏi tiêm sao cho đúng',
+      'cách tiêm dưới da',
+    ])
+      expect([t, routeSections(t)[0]]).toEqual([t, 'lieu_luong_cach_dung']);
+    for (const t of ['bn hay nhậu, dặn kiêng rượu đến bao lâu', 'kieng ruou bao lau'])
+      expect([t, routeSections(t)[0]]).toEqual([t, 'tuong_tac_thuoc']);
+  });
+
   it('never reads "chống chỉ định" as "chỉ định"', () => {
     expect(routeSections('chống chỉ định của aspirin')).toEqual(['chong_chi_dinh']);
   });

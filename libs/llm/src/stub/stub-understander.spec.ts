@@ -539,4 +539,42 @@ describe('a drug asked by what it is for or by its class', () => {
     expect(f.patient.allergies).toEqual(['penicillin']);
     expect(f.condition).toBe('viêm họng amidan cấp');
   });
+
+  const parse = (t: string) => u.parse(t);
+
+  it('a substance outside the formulary that the conversation drug’s own text names asks about that drug', () => {
+    const overdose = parse('bé 3 tuổi 14kg lỡ uống 10 viên paracetamol 500mg, có sao không');
+    expect(overdose.drugs).toEqual(['paracetamol']);
+    for (const t of ['vay cho be uong than hoat dc ko', 'cho uống than hoạt được không'])
+      expect([t, u.parse(t, overdose)]).toMatchObject([
+        t,
+        { drugs: ['paracetamol'], unknown_drugs: [], follow_up: true },
+      ]);
+    // a substance the drug's text does not name is still outside the formulary
+    expect(u.parse('cho uống esomeprazol được không', overdose)).toMatchObject({
+      drugs: [],
+      unknown_drugs: ['Esomeprazol'],
+    });
+  });
+
+  it('"có dùng cho <a condition its indications name>" asks the indication, not the contraindications', () => {
+    expect(parse('Vậy ceftriaxon có dùng cho viêm tai giữa ở trẻ con không ạ?').attribute).toBe('chi_dinh');
+    // a population, or a condition named in its contraindications, still asks those
+    expect(parse('ceftriaxon có dùng cho trẻ dưới 1 tháng không').attribute).toBe('chong_chi_dinh');
+    expect(parse('ibuprofen có dùng cho người bị hen không').attribute).toBe('chong_chi_dinh');
+  });
+
+  it('a drug asked by its purpose asks for the condition the purpose names', () => {
+    expect(parse('thuốc hạ áp nào dùng được cho bà bầu').condition).toBe('tăng huyết áp');
+    expect(parse('thuốc uống hạ đường huyết nào').condition).toBe('đái tháo đường');
+    expect(parse('thuốc hạ mỡ máu nào').condition).toBe('rối loạn lipid máu');
+    // the patient's low blood sugar is a condition of its own
+    expect(parse('bị hạ đường huyết thì dùng thuốc gì').condition).toBe('hạ đường huyết');
+    // beside several conditions, the purpose picks the one asked
+    expect(
+      parse(
+        'bn nữ 66t ĐTĐ typ 2 lâu năm, THA, bệnh thận mạn eGFR 40. thuốc hạ đường huyết đường uống nào còn dùng dc?',
+      ),
+    ).toMatchObject({ condition: 'đái tháo đường typ 2', condition_ambiguous: false });
+  });
 });

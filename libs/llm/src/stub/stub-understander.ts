@@ -1,5 +1,6 @@
-import { emptyFrame, type ConversationLine, type QueryFrame, type SectionKey } from '@app/contracts';
+import { emptyFrame, SECTION_KEYS, type ConversationLine, type QueryFrame, type SectionKey } from '@app/contracts';
 import {
+  purposeCondition,
   allergyMentions,
   expandCondition,
   expandShorthand,
@@ -591,6 +592,7 @@ const ALLERGY_CLASSES = new PhraseSet([
 export interface SectionsByContent {
   sectionByContent(drugId: string, turn: string, minPairs?: number): SectionKey | null;
   indicationKeyword(condition: string): unknown[];
+  section(drugId: string, section: SectionKey): { text: string }[];
 }
 
 /** A question about a dose or how long ("tới bao lâu thì ngưng", "mấy viên", "liều"). */
@@ -598,6 +600,10 @@ const DOSE_OR_DURATION =
   /(?:bao lâu|bao lau|mấy ngày|may ngay|mấy tuần|may tuan|mấy tháng|may thang|liều|lieu|mấy viên|may vien|bao nhiêu|bao nhieu)/iu;
 /** Generic safety questions: the precautions, unless the content names another section. */
 const GENERIC_SAFETY = new PhraseSet(['có ảnh hưởng', 'ảnh hưởng gì', 'có sao không', 'có sao', 'có hại']);
+/** "có dùng cho …", "dùng được cho …": whether the drug is used for something named after it. */
+const USE_FOR = new PhraseSet(['dùng cho', 'dùng được cho', 'có dùng', 'có được dùng']);
+/** The contraindication asked in its own words: never read as an indication. */
+const CONTRA_WORDS = new PhraseSet(['chống chỉ định', 'ccđ', 'cấm dùng', 'không được dùng']);
 /** Words of giving or taking a drug: a turn without a drug name that says them may be about the conversation's drug. */
 const DRUG_TALK = new PhraseSet([
   'thuốc',
@@ -680,6 +686,7 @@ export class StubUnderstander implements Understander {
     const frame = this.read(turn);
     return (
       this.conditionReply(turn, frame, prior) ??
+      this.substanceInMonograph(frame, prior) ??
       this.contentSection(turn, frame, prior) ??
       this.contentOverGeneric(turn, frame) ??
       frame
@@ -692,12 +699,47 @@ export class StubUnderstander implements Understander {
    * words name another section's text (the contraindication for a jaundiced newborn).
    */
   private contentOverGeneric(turn: string, frame: QueryFrame): QueryFrame | null {
-    if (!this.content || frame.attribute !== 'than_trong' || frame.drugs.length !== 1) return null;
+    if (!this.content || frame.drugs.length !== 1) return null;
     const text = this.expand(turn);
+    // "ceftriaxon có dùng cho viêm tai giữa ở trẻ con không": "dùng cho" a condition the drug's own
+    // indications name asks whether it is indicated, not whether it is contraindicated
+    if (frame.attribute === 'chong_chi_dinh' && !CONTRA_WORDS.has(words(text)) && USE_FOR.has(words(text)))
+      return this.content.sectionByContent(frame.drugs[0], text, 2) === 'chi_dinh'
+        ? { ...frame, attribute: 'chi_dinh' }
+        : null;
+    if (frame.attribute !== 'than_trong') return null;
     if (!GENERIC_SAFETY.has(words(text)) || routeSections(text).length > 1) return null;
     // the turn already asks about safety: one shared pair ("vàng da") found in one section only decides which
     const section = this.content.sectionByContent(frame.drugs[0], text, 1);
     return section && section !== 'than_trong' ? { ...frame, attribute: section } : null;
+  }
+
+  /**
+   * "… lỡ uống 10 viên paracetamol" → "cho uống than hoạt được không": a substance outside the formulary
+   * that the conversation's drug's own monograph names (an antidote, a diluent) asks about that drug, in
+   * the section that names it — not about a drug missing from the formulary.
+   */
+  private substanceInMonograph(frame: QueryFrame, prior: QueryFrame | null): QueryFrame | null {
+    if (!this.content || !prior || prior.non_human || prior.drugs.length !== 1) return null;
+    if (frame.drugs.length || !frame.unknown_drugs.length || frame.non_human) return null;
+    if (['smalltalk', 'out_of_scope'].includes(prior.turn_type)) return null;
+    const drug = prior.drugs[0];
+    const lead = (name: string) => syllables(name).slice(0, 2).join(' ');
+    const names = (u: string) => (s: SectionKey) =>
+      this.content!.section(drug, s).some((p) => ` ${syllables(p.text).join(' ')} `.includes(` ${lead(u)} `));
+    // every substance named must be one the drug's text names; the section is the first one's
+    if (!frame.unknown_drugs.every((u) => SECTION_KEYS.some(names(u)))) return null;
+    const naming = SECTION_KEYS.find(names(frame.unknown_drugs[0]))!;
+    return {
+      ...frame,
+      turn_type: 'drug_attribute',
+      drugs: [drug],
+      unknown_drugs: [],
+      attribute: frame.attribute ?? naming,
+      follow_up: true,
+      needs_clarify: false,
+      clarify_reason: null,
+    };
   }
 
   /**
@@ -1148,6 +1190,12 @@ export class StubUnderstander implements Understander {
     if (next) turn = turn.slice(0, next.index);
     const clean = this.withoutPatient(turn);
     const named = this.namedConditions(clean);
+    // "thuốc hạ đường huyết đường uống nào" beside "ĐTĐ typ 2, THA, bệnh thận mạn": the purpose says which
+    const purpose = purposeCondition(words(this.expand(turn)));
+    if (purpose) {
+      const key = syllables(purpose).join(' ');
+      return named.find((c) => ` ${syllables(c).join(' ')} `.includes(` ${key} `)) ?? purpose;
+    }
     const specific = named.find((c) => !VAGUE_CONDITIONS.includes(syllables(c).join(' ')));
     // an umbrella head ("viêm") is only the answer when nothing more specific is named ("viêm xoang");
     // "bệnh" alone ("bệnh này thì …") is the noun of a pointer back, not an umbrella condition
