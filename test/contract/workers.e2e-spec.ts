@@ -154,6 +154,7 @@ describe('retrieval worker contract', () => {
           patient: { ...DOSING_FRAME.patient, pregnant: true },
           severity,
           condition: null,
+          said: 'sản phụ thai 32 tuần, sốt 38,7 độ',
         },
         t,
       ),

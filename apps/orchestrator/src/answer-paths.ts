@@ -15,7 +15,6 @@ import {
   citationsFor,
   clarify,
   generationFailureReply,
-  needsSafetyReview,
   patientGenerationQuery,
   routeQuickReplies,
   synthesizeQuery,
@@ -24,7 +23,7 @@ import {
   verifyPdfNotices,
   W,
 } from '@app/agent';
-import { readSeverity } from '@app/formulary';
+import { expandShorthand, readSeverity } from '@app/formulary';
 import { APP_CONFIG, type AppConfig, type HopTicket } from '@app/platform';
 import type { TraceRecorder } from './trace-recorder';
 import { TracedHops } from './traced-hops';
@@ -150,10 +149,12 @@ export class AnswerPaths {
 
   /**
    * Row 7: candidates come from matched_doc_id ({drug_id}__chi_dinh__{n}), never from
-   * frame.drugs; a patient context runs the stage-2 safety review (pregnancy, lactation,
-   * kidney, liver, comorbidities, allergies); list-mode generation is bound to the candidate
-   * set. What the list leaves out is said: a capped list, candidates without safety evidence,
-   * candidates an allergy excludes.
+   * frame.drugs; the stage-2 safety review always runs: a patient context (pregnancy, lactation,
+   * kidney, liver, comorbidities, allergies) brings each candidate's safety evidence, and any
+   * contraindication that names the patient's state or what the user's words say of the patient
+   * ("loét DD tiến triển" though no comorbidity was read) keeps the candidate off; list-mode
+   * generation is bound to the candidate set. What the list leaves out is said: a capped list,
+   * candidates without safety evidence, candidates an allergy or a contraindication excludes.
    */
   async conditionToDrug(ctx: TurnContext, condition: string): Promise<AgentReply> {
     const { frame } = ctx;
@@ -164,64 +165,65 @@ export class AnswerPaths {
     if (!candidates.length) return abstain('no_evidence', W.noIndicationEvidence(condition));
     let evidence = r.value.parts;
     let query = synthesizeQuery(ctx.turn, frame);
-    let listed = candidates;
     const notices: string[] = [];
     if (r.value.total > candidates.length) notices.push(W.candidatesCapped(candidates.length));
-    if (needsSafetyReview(frame)) {
-      const s = await this.hops.call(
-        ctx.trace,
-        'retrieval',
-        'assess_patient_candidates',
-        {
-          drug_ids: candidates,
-          patient: frame.patient,
-          // trimester and severity are read by code from the user's own words, never from a model
-          severity: readSeverity([...ctx.userTurns, ctx.turn], frame.patient),
-          condition,
-        },
-        ctx.ticket,
+    const s = await this.hops.call(
+      ctx.trace,
+      'retrieval',
+      'assess_patient_candidates',
+      {
+        drug_ids: candidates,
+        patient: frame.patient,
+        // trimester and severity are read by code from the user's own words, never from a model
+        severity: readSeverity([...ctx.userTurns, ctx.turn], frame.patient),
+        condition,
+        said: [...ctx.userTurns, ctx.turn]
+          .map((t) => expandShorthand(t))
+          .join(' \n ')
+          .slice(-6000),
+      },
+      ctx.ticket,
+    );
+    if (!s.ok) return generationFailureReply(s.code, candidates);
+    const listed = s.value.reviewed_drug_ids;
+    const excluded = [...s.value.excluded, ...s.value.contraindicated].map((e) => e.drug_id);
+    if (s.value.excluded.length)
+      notices.push(
+        W.allergyExcluded(
+          s.value.excluded.map((e) => ctx.nameOf(e.drug_id)),
+          [...new Set(s.value.excluded.map((e) => e.allergy))],
+        ),
       );
-      if (!s.ok) return generationFailureReply(s.code, candidates);
-      listed = s.value.reviewed_drug_ids;
-      const excluded = [...s.value.excluded, ...s.value.contraindicated].map((e) => e.drug_id);
-      if (s.value.excluded.length)
-        notices.push(
-          W.allergyExcluded(
-            s.value.excluded.map((e) => ctx.nameOf(e.drug_id)),
-            [...new Set(s.value.excluded.map((e) => e.allergy))],
-          ),
-        );
-      for (const c of s.value.contraindicated)
-        notices.push(W.contraindicated(ctx.nameOf(c.drug_id), c.section, c.quote, c.applies));
-      const dropped = candidates.filter((c) => !listed.includes(c) && !excluded.includes(c));
-      if (!listed.length && dropped.length)
-        return abstain(
-          'no_safety_evidence',
-          W.noSafety,
-          candidates.filter((c) => !excluded.includes(c)),
-          notices,
-        );
-      // every candidate is kept off by this patient's contraindications: that is the answer, with its quotes
-      if (!listed.length)
-        return {
-          decision: 'answerable',
-          reason: 'drug_list',
-          answer: W.allContraindicated(condition, candidates.map(ctx.nameOf)),
-          quick_replies: [],
-          citations: s.value.contraindicated.map((c) => ({
-            doc_id: c.doc_id,
-            drug_id: c.drug_id,
-            section: c.section,
-            quote: c.quote,
-            verify_pdf: false,
-          })),
-          notices,
-          drugs: [],
-        };
-      if (dropped.length) notices.push(W.safetyDropped(dropped.map(ctx.nameOf)));
-      evidence = [...evidence.filter((p) => listed.includes(p.drug_id)), ...s.value.parts];
-      if (s.value.parts.length) query = patientGenerationQuery(condition, frame);
-    }
+    for (const c of s.value.contraindicated)
+      notices.push(W.contraindicated(ctx.nameOf(c.drug_id), c.section, c.quote, c.applies));
+    const dropped = candidates.filter((c) => !listed.includes(c) && !excluded.includes(c));
+    if (!listed.length && dropped.length)
+      return abstain(
+        'no_safety_evidence',
+        W.noSafety,
+        candidates.filter((c) => !excluded.includes(c)),
+        notices,
+      );
+    // every candidate is kept off by this patient's contraindications: that is the answer, with its quotes
+    if (!listed.length)
+      return {
+        decision: 'answerable',
+        reason: 'drug_list',
+        answer: W.allContraindicated(condition, candidates.map(ctx.nameOf)),
+        quick_replies: [],
+        citations: s.value.contraindicated.map((c) => ({
+          doc_id: c.doc_id,
+          drug_id: c.drug_id,
+          section: c.section,
+          quote: c.quote,
+          verify_pdf: false,
+        })),
+        notices,
+        drugs: [],
+      };
+    if (dropped.length) notices.push(W.safetyDropped(dropped.map(ctx.nameOf)));
+    evidence = [...evidence.filter((p) => listed.includes(p.drug_id)), ...s.value.parts];
+    if (s.value.parts.length) query = patientGenerationQuery(condition, frame);
     return this.grounded(ctx, {
       query,
       evidence,

@@ -111,7 +111,7 @@ export class RetrievalService {
       const stateParts = CONTRA_SECTIONS.flatMap((s) => this.index.section(drug, s)).filter(
         (q) => q.quarantined_page === null,
       );
-      const [forbids] = contraindicationsFor(stateParts, patient, p.severity, p.condition);
+      const [forbids] = contraindicationsFor(stateParts, patient, p.severity, p.condition, p.said);
       if (forbids) {
         contraindicated.push(forbids);
         continue;

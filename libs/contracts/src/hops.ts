@@ -165,6 +165,11 @@ export const HOPS = {
         severity: PatientSeveritySchema.default(UNKNOWN_SEVERITY),
         /** The condition asked: a use the formulary forbids ("không dùng để điều trị …") excludes by it. */
         condition: z.string().max(200).nullable().default(null),
+        /**
+         * The user's own words of the conversation, shorthand expanded: a contraindication whose subject
+         * they name ("loét dạ dày" beside "Loét dạ dày tá tràng tiến triển") may apply.
+         */
+        said: z.string().max(6000).default(''),
       }),
       result: z.object({
         parts: z.array(EvidencePartSchema),

@@ -1,5 +1,6 @@
 import { EMPTY_PATIENT, UNKNOWN_SEVERITY, type PatientContext, type PatientSeverity } from '@app/contracts';
 import { CONTRA_SECTIONS, contraindicationsFor } from './contraindication';
+import { expandShorthand } from './shorthand';
 import { sampleIndex } from './test-corpus';
 
 const index = sampleIndex();
@@ -75,6 +76,22 @@ describe('contraindications that name the patient’s state', () => {
     expect(first('furosemid', { pregnant: true }, {}, 'phù phổi cấp')).toBeNull();
     expect(first('acid_valproic', { pregnant: true }, {}, 'rối loạn lưỡng cực')).toBe('yes');
     expect(first('acid_valproic', { pregnant: true }, {}, 'động kinh cơn vắng ý thức')).toBeNull();
+  });
+
+  it('a state the user’s words name may apply though no patient fact was read', () => {
+    const said = (drug: string, words: string, condition: string | null = null) =>
+      contraindicationsFor(parts(drug), EMPTY_PATIENT, UNKNOWN_SEVERITY, condition, expandShorthand(words)).map(
+        (f) => f.applies,
+      );
+    // "loét DD tiến triển" beside "Loét dạ dày tá tràng tiến triển"
+    expect(said('ibuprofen', 'bn loét DD tiến triển, thoái hóa khớp gối', 'thoái hóa khớp')).toContain('maybe');
+    expect(said('morphin', 'bn COPD nặng, đau do ung thư')).toContain('maybe');
+    // two words of a family are not the state ("suy tuyến" giáp is not "suy tuyến" yên)
+    expect(said('levothyroxin', 'Người bị suy tuyến giáp thì dùng thuốc gì?', 'suy giáp')).toEqual([]);
+    // a hypersensitivity clause's allergens ("kháng sinh beta-lactam") are no state of the patient's
+    expect(said('cefalexin', 'sp bầu, viêm bàng quang, ks nào điều trị được')).toEqual([]);
+    // a pregnancy section never speaks to a patient who is not pregnant
+    expect(first('furosemid', {}, {}, 'tăng huyết áp')).toBeNull();
   });
 
   it('never reads a clause that says it is not a contraindication', () => {

@@ -35,6 +35,7 @@ const EXCEPT = /(?:^|\s)trừ\s+(?:trường hợp\s+|khi\s+)?(.+?)(?=[;.)]|$)/u
 const TRIMESTER_SUBJECT = /^(?:trong\s+)?(?:ba|3) tháng (đầu|giữa|cuối)(?:\s+của)?\s+thai kỳ/u;
 const PREGNANCY_SUBJECT = /^(?:phụ nữ|người)\s+(?:đang\s+)?(?:có thai|mang thai)/u;
 const LACTATION_SUBJECT = /^(?:(?:phụ nữ|người)\s+)?(?:đang\s+)?cho con bú|^thời kỳ cho con bú/u;
+const ORGAN_SUBJECT = /^(?:suy thận|suy gan|bệnh gan|bệnh thận|thai kỳ|thời kỳ mang thai)/u;
 const LEAD = /^(?:người bệnh|bệnh nhân|người)\s+(?=suy|bệnh)/u;
 
 /**
@@ -50,12 +51,18 @@ export function contraindicationsFor(
   patient: PatientContext,
   severity: PatientSeverity,
   condition: string | null,
+  /** The user's own words of the conversation, ward shorthand expanded ("" when not known). */
+  said = '',
 ): ContraFinding[] {
   const out: ContraFinding[] = [];
+  const saidFolded = ` ${syllables(said).join(' ')} `;
   for (const part of parts) {
     if (!CONTRA_SECTIONS.includes(part.section)) continue;
     for (const quote of clauses(part.text)) {
-      const applies = clauseApplies(part.section, normalize(quote), patient, severity, condition);
+      const n = normalize(quote);
+      const applies =
+        clauseApplies(part.section, n, patient, severity, condition) ??
+        (part.section === 'chong_chi_dinh' ? statedInWords(n, saidFolded, condition) : null);
       if (applies) out.push({ drug_id: part.drug_id, doc_id: part.doc_id, section: part.section, quote, applies });
     }
   }
@@ -70,6 +77,9 @@ function clauseApplies(
   condition: string | null,
 ): 'yes' | 'maybe' | null {
   if (DENIES.test(n)) return null;
+  // a pregnancy or lactation section speaks only to that state
+  if (section === 'thoi_ky_mang_thai' && !patient.pregnant) return null;
+  if (section === 'thoi_ky_cho_con_bu' && !patient.lactating) return null;
   const use = FORBIDDEN_USE.exec(n);
   if (use) {
     // "không dùng cho phụ nữ có thai để …": forbidden for that state only
@@ -179,6 +189,77 @@ function hepaticApplies(s: string, severity: PatientSeverity): 'yes' | 'maybe' |
   if (!needs.length) return 'maybe';
   if (severity.hepatic_grade === null) return needs.length === 3 ? 'yes' : 'maybe';
   return needs.includes(severity.hepatic_grade) ? 'yes' : null;
+}
+
+const HYPERSENSITIVITY = /quá mẫn|mẫn cảm|dị ứng|phản vệ/u;
+/** Leading words that name no state of the patient's (a population, a hypersensitivity, a pairing). */
+const NO_STATE_HEADS = new Set([
+  'qua man',
+  'man cam',
+  'di ung',
+  'tre em',
+  'tre so',
+  'tre duoi',
+  'phu nu',
+  'nguoi cao',
+  'nguoi lon',
+  'dung dong',
+  'phoi hop',
+  'dang dung',
+  'tiem vac',
+  'roi loan',
+  'benh nhan',
+  'nguoi benh',
+  'khi kich',
+]);
+/** A word (as written) after which a contraindication's subject goes on to qualify it ("… tiến triển", "… nặng"). */
+const QUALIFIER_WORDS = new Set([
+  'tiến',
+  'nặng',
+  'cấp',
+  'mạn',
+  'đã',
+  'đang',
+  'có',
+  'do',
+  'sau',
+  'kèm',
+  'với',
+  'khi',
+  'ở',
+  'dưới',
+  'trên',
+  'liên',
+  'không',
+  'chưa',
+  'mức',
+  'giai',
+]);
+
+/**
+ * A comorbidity the user told in words the frame's list may not hold ("loét DD tiến triển" beside
+ * "Loét dạ dày tá tràng tiến triển"): the head of a contraindication's subject (up to its first three
+ * words, before any qualifier, never a population or a hypersensitivity) among the user's words may apply.
+ * The condition asked is no contraindication of the drugs listed for it.
+ */
+function statedInWords(n: string, said: string, condition: string | null): 'maybe' | null {
+  if (said.trim() === '' || COMEDICATION.test(n) || DENIES.test(n) || FORBIDDEN_USE.test(n)) return null;
+  // a hypersensitivity clause names allergens, not states: the allergy review reads it
+  if (HYPERSENSITIVITY.test(n)) return null;
+  for (const s of subjects(n)) {
+    // a pregnancy, breastfeeding, kidney or liver subject is held against the state and its scope above
+    if ([TRIMESTER_SUBJECT, PREGNANCY_SUBJECT, LACTATION_SUBJECT, ORGAN_SUBJECT].some((re) => re.test(s))) continue;
+    // qualifiers read as written: folded, "dạ" (dạ dày) would be "đã"
+    const written = s.replace(/^tiền sử\s+/u, '').split(/\s+/u);
+    const cut = written.findIndex((w, i) => i > 0 && QUALIFIER_WORDS.has(w));
+    // up to three words: two alone are often a family ("suy tuyến" yên or giáp), three name the state
+    const head = syllables((cut > 0 ? written.slice(0, cut) : written).join(' ')).slice(0, 3);
+    if (head.length < 2 || NO_STATE_HEADS.has(head.slice(0, 2).join(' '))) continue;
+    const phrase = head.join(' ');
+    if (condition && expandCondition(condition).some((v) => ` ${v} `.includes(` ${phrase} `))) continue;
+    if (said.includes(` ${phrase} `)) return 'maybe';
+  }
+  return null;
 }
 
 function exceptedFor(n: string, condition: string): boolean {
