@@ -60,3 +60,15 @@ describe('veterinary scope guard', () => {
     'ông 72t đang amlodipin, sáng nay con cho uống rồi ông quên lại tự uống thêm 1v, xử trí thế nào',
   ])('does not flag "%s"', (t) => expect(looksNonHuman(t)).toBe(false));
 });
+
+describe('an unmarked "con cho" before a verb of giving, in a conversation about a person', () => {
+  it('is "còn cho …" when the conversation is about a person, a dog otherwise', () => {
+    const t = 'toi vien chac hon 1 tieng ruoi roi, con cho uong than hoat dc ko';
+    expect(looksNonHuman(t, true)).toBe(false);
+    // alone, or first in a conversation, it is still read as a dog
+    expect(looksNonHuman(t)).toBe(true);
+    // a dog named without a verb of giving, or with its marks, is a dog whoever the conversation is about
+    expect(looksNonHuman('con cho cua toi bi non', true)).toBe(true);
+    expect(looksNonHuman('con chó uống paracetamol được không', true)).toBe(true);
+  });
+});

@@ -109,11 +109,29 @@ const ACCENTED_RE = new RegExp(`(?<!\\p{L})(${ACCENTED.join('|')})(?!\\p{L})`, '
  * Deterministic scope guard: the question is about an animal. Evaluated in code, before
  * anything conversational, so an out-of-scope request never looks recoverable.
  */
-export function looksNonHuman(turn: string): boolean {
+export function looksNonHuman(turn: string, aboutAPerson = false): boolean {
   const lower = normalize(turn);
   if (ACCENTED_RE.test(lower)) return true;
   // each word as typed, and whether it may be read as unaccented: in a turn typed with its marks an
   // unmarked word is as written ("sáng nay con cho uống" is a child giving a drug, not a dog)
   const ws = words(turn);
-  return FOLDED.some((phrase) => ws.some((_, i) => phrase.every((p, k) => ws[i + k]?.plain && ws[i + k].folded === p)));
+  return FOLDED.some((phrase) =>
+    ws.some(
+      (_, i) =>
+        phrase.every((p, k) => ws[i + k]?.plain && ws[i + k].folded === p) &&
+        !(aboutAPerson && stillGiving(phrase, ws[i + phrase.length]?.folded)),
+    ),
+  );
+}
+
+/** Verbs of giving a drug: "con cho uong" may be "còn cho uống" (and then) or "con chó uống" (a dog). */
+const GIVING = new Set(['uong', 'an', 'bu', 'dung', 'tiem', 'xai', 'ngam', 'nho', 'boi', 'xit']);
+
+/**
+ * In a conversation about a person, an unmarked "con cho" before a verb of giving is "còn cho …"
+ * ("toi vien … con cho uong than hoat dc ko"): the person's conversation goes on. Alone, or first in a
+ * conversation, it is still read as a dog.
+ */
+function stillGiving(phrase: string[], next: string | undefined): boolean {
+  return phrase.join(' ') === 'con cho' && next !== undefined && GIVING.has(next);
 }

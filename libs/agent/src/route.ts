@@ -50,7 +50,8 @@ export function route(turn: string, frame: QueryFrame, nameOf: NameOf, ctx: Rout
   const isDosingCalc = t === 'dosing_calc' && frame.drugs.length > 0 && !frame.is_section_overview;
 
   // 1. deterministic scope guard, before any conversational clarify
-  if (frame.non_human || looksNonHuman(turn))
+  // a conversation about a person (an age or population said) reads an unmarked "con cho uong" as "còn cho uống"
+  if (frame.non_human || looksNonHuman(turn, frame.population !== null || frame.age_text !== null))
     return { row: 1, kind: 'reply', reply: abstain('out_of_scope', W.nonHuman) };
 
   // a name too close to two drugs is asked back before anything else about it: the drug itself is uncertain
