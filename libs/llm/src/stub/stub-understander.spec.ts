@@ -58,6 +58,12 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
 
   it('reads the condition of a condition question, not the patient, a qualifier or a second question', () => {
     const cond = (t: string) => parse(t).condition;
+    // a narrower start of the diagnosis never ends on a preposition ("… sâu ở" of "… sâu ở chân")
+    expect(
+      cond(
+        'Vợ em mới sinh được 3 tuần, đang cho bé bú, giờ bị huyết khối tĩnh mạch sâu ở chân. Thuốc chống đông nào dùng được?',
+      ),
+    ).toBe('huyết khối tĩnh mạch sâu');
     // unaccented, a long condition keeps its words: "sinh ba" is no grandmother ("bà"), "than" no kidney
     expect(cond('thuoc nao tri dau day than kinh sinh ba')).toBe('đau dây thần kinh sinh ba');
     // the organism's infection inside a lab clause; "chưa biến chứng" qualifies; "chưa" is not "chữa"; "cho bn này" is who

@@ -364,7 +364,12 @@ const TRAILING_PARTICLES = [
   'khong',
   'được',
   'duoc',
+  // a preposition left where a location was taken out ("huyết khối tĩnh mạch sâu ở [chân]")
+  'ở',
+  'tại',
 ];
+/** Words that link a condition to what follows: never the last word of one. */
+const LINKING_WORDS = ['và', 'của', 'do', 'cho', 'với', 'hoặc', 'khi', 'sau', 'trong'];
 /** Words about the patient, not the condition: stripped before a condition is read from a sentence. */
 const PATIENT_WORDS = new PhraseSet([
   'tôi',
@@ -1294,6 +1299,8 @@ export class StubUnderstander implements Understander {
       if (diagnosis && syllables(diagnosis).join(' ').startsWith(`${key} `)) {
         const ws = diagnosis.split(' ');
         for (let n = ws.length; n > key.split(' ').length; n--) {
+          // a start that ends on a particle or a preposition narrows nothing ("… sâu ở" of "… sâu ở chân")
+          if (TRAILING_PARTICLES.includes(ws[n - 1]) || LINKING_WORDS.includes(ws[n - 1])) continue;
           const narrower = ws.slice(0, n).join(' ');
           if (this.content.indicationKeyword(narrower).length) return narrower;
         }
