@@ -78,6 +78,14 @@ describe('section router', () => {
       expect([t, routeSections(t)[0]]).toEqual([t, 'tuong_tac_thuoc']);
   });
 
+  it('reads an effect asked for its bearing on driving as the precautions, and alone as the adverse effects', () => {
+    expect(routeSections('uống vào có buồn ngủ ko, có chạy xe được ko ạ?')[0]).toBe('than_trong');
+    expect(routeSections('khách chạy xe ôm cả ngày, cetirizin uống có buồn ngủ ko')[0]).toBe('than_trong');
+    expect(routeSections('uống vào có buồn ngủ ko')[0]).toBe('tac_dung_khong_mong_muon');
+    // a dose asked by a driver is still a dose
+    expect(routeSections('bn chạy xe ôm, liều paracetamol bao nhiêu')[0]).toBe('lieu_luong_cach_dung');
+  });
+
   it('never reads "chống chỉ định" as "chỉ định"', () => {
     expect(routeSections('chống chỉ định của aspirin')).toEqual(['chong_chi_dinh']);
   });

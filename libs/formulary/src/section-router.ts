@@ -334,6 +334,8 @@ const NOT_A_SECTION: [string, SectionKey][] = [
 );
 
 const DOSE_ADJUSTMENT = new PhraseSet(['giảm liều', 'chỉnh liều', 'điều chỉnh liều', 'hiệu chỉnh liều', 'tăng liều']);
+/** Driving or running machines: whether the drug allows it is written under the precautions. */
+const DRIVING = new PhraseSet(['lái xe', 'chạy xe', 'vận hành máy', 'lái máy']);
 
 /** All sections the text asks about: specific ones in order of first mention, then generic ones. */
 export function routeSections(text: string): SectionKey[] {
@@ -347,5 +349,8 @@ export function routeSections(text: string): SectionKey[] {
   // "có phải ngưng spironolacton ko hay giảm liều": a dose to adjust is the dosing section's, whatever else is named
   if (out.includes('lieu_luong_cach_dung') && DOSE_ADJUSTMENT.has(words(text)))
     return ['lieu_luong_cach_dung', ...out.filter((x) => x !== 'lieu_luong_cach_dung')];
+  // "có buồn ngủ ko, có chạy xe được ko": the effect asked for its bearing on driving is a precaution
+  if (out[0] === 'tac_dung_khong_mong_muon' && DRIVING.has(words(text)))
+    return ['than_trong', ...out.filter((x) => x !== 'than_trong')];
   return out;
 }
