@@ -158,7 +158,8 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
       { route: 'dat_truc_trang' },
     ],
     ['e bán cefalexin cho c ấy dc ko hay sợ dị ứng chéo', { attribute: 'than_trong' }],
-    ['cetirizin uống có buồn ngủ ko, khách chạy xe ôm cả ngày', { attribute: 'tac_dung_khong_mong_muon' }],
+    // sleepiness asked for its bearing on driving is answered by the precautions ("thận trọng khi lái xe")
+    ['cetirizin uống có buồn ngủ ko, khách chạy xe ôm cả ngày', { attribute: 'than_trong' }],
     ['chào e, c bán nhà thuốc nhỏ ở dưới quê, mới xài thử cái này', { turn_type: 'smalltalk' }],
     // "TMC" before a dose is the slow intravenous push
     ['furosemid ống 20mg/2ml, TMC liều đầu mấy ống', { route: 'tiem_tinh_mach' }],
