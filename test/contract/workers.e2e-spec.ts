@@ -116,7 +116,7 @@ describe('retrieval worker contract', () => {
       await h.hops.call(
         'retrieval',
         'retrieve_framed',
-        { frame: DOSING_FRAME, query: 'liều paracetamol trẻ 5 tuổi uống' },
+        { frame: DOSING_FRAME, query: 'liều paracetamol trẻ 5 tuổi uống', context: '' },
         await h.turn(),
       ),
     );

@@ -180,7 +180,7 @@ export async function benchCorpus(name: string, makeMonographs: () => DrugMonogr
       const q = tpl(d.name);
       sentences.push(q);
       const frame: QueryFrame = parser.parse(q);
-      if (frame.drugs.length) framed.push({ frame, query: synthesizeQuery(q, frame) });
+      if (frame.drugs.length) framed.push({ frame, query: synthesizeQuery(q, frame), context: '' });
     }
   const mentions = drugs.flatMap((d) => [d.name, unaccent(d.name), typo(d.name.toLowerCase())]);
   if (framed.length < drugs.length) log(`retrieval ${name}: only ${framed.length} framed queries parsed`);

@@ -83,7 +83,8 @@ export class AnswerPaths {
   async singleDrug(ctx: TurnContext): Promise<AgentReply> {
     const { frame } = ctx;
     const query = synthesizeQuery(ctx.question, frame);
-    const r = await this.hops.call(ctx.trace, 'retrieval', 'retrieve_framed', { frame, query }, ctx.ticket);
+    const context = ctx.userTurns.join(' \n ').slice(-6000);
+    const r = await this.hops.call(ctx.trace, 'retrieval', 'retrieve_framed', { frame, query, context }, ctx.ticket);
     if (!r.ok) return generationFailureReply(r.code, frame.drugs);
     const names = frame.drugs.map(ctx.nameOf).join(', ');
     if (r.value.decision === 'AMBIGUOUS_ROUTE') {

@@ -38,7 +38,7 @@ export class RetrievalService {
   }
 
   retrieveFramed(p: HopPayload<'retrieval', 'retrieve_framed'>): HopResult<'retrieval', 'retrieve_framed'> {
-    return decide(retrieveForFrame(this.index, p.frame, p.query), p.frame, this.index, [], p.query);
+    return decide(retrieveForFrame(this.index, p.frame, p.query), p.frame, this.index, [], p.query, p.context);
   }
 
   /**

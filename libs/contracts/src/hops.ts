@@ -130,7 +130,12 @@ export const HOPS = {
   },
   retrieval: {
     retrieve_framed: {
-      payload: z.object({ frame: QueryFrameSchema, query: z.string().max(6000) }),
+      payload: z.object({
+        frame: QueryFrameSchema,
+        query: z.string().max(6000),
+        /** The user's earlier turns: a treatment said before ("thuốc nào cắt cơn") still picks its dose. */
+        context: z.string().max(6000).default(''),
+      }),
       result: RetrievalResultSchema,
     },
     retrieve_by_indication: {

@@ -42,6 +42,8 @@ export function decide(
   names: DrugNames,
   requireMentionOf: string[] = [],
   said = '',
+  /** The user's earlier turns of the conversation: what they said the patient is treated for. */
+  context = '',
 ): RetrievalResult {
   const tables = parts.filter(quarantined);
   let pool = parts.filter((p) => !quarantined(p));
@@ -93,7 +95,7 @@ export function decide(
     }
     // "dự phòng", "nôn sau phẫu thuật", "bệnh gút": the entries for what the user treats, not every indication's
     // — but only among routes the user allowed: an indication never answers a route question nobody asked
-    const narrowed = narrowToIndication(pool, said);
+    const narrowed = narrowToIndication(pool, said, context);
     if (allowed.length || sameRoutes(distinctRoutes(narrowed), distinctRoutes(pool))) pool = narrowed;
     if (!frame.route && !frame.is_section_overview) {
       // the whole section asked for is every route's; otherwise several routes left is a question to ask —

@@ -25,6 +25,21 @@ describe('dosing entries narrowed to the indication the user names', () => {
     expect(ids(narrowToIndication(sc, 'heparin tiêm dưới da điều trị huyết khối liều'))).toEqual(['#4', '#5', '#7']);
   });
 
+  it('a treatment asked ("liều điều trị", "cắt cơn", an acute illness) drops the prevention entry, in the turn or the conversation', () => {
+    const sc = rows('heparin').filter((p) => p.route === 'tiem_duoi_da' || p.route === null);
+    expect(ids(narrowToIndication(sc, 'heparin TDD liều điều trị bn?'))).toEqual(['#4', '#7']);
+    const colchicin = rows('colchicin');
+    expect(
+      ids(narrowToIndication(colchicin, 'colchicin ngày đầu dùng liều ntn?', 'dx gút cấp. thuốc nào cắt cơn dc?')),
+    ).toEqual(['#1', '#3', '#4']);
+    // after the turn's own indication words narrowed the pool ("gút" names both entries) the acute illness still decides
+    expect(ids(narrowToIndication(colchicin, 'bn gút cấp, cho colchixin 1mg uống thế nào'))).toEqual(['#1', '#3']);
+    // nothing said of treatment: prevention and treatment both stay, each quoted with its indication
+    expect(ids(narrowToIndication(colchicin, 'colchicin liều ntn?'))).toEqual(['#1', '#2', '#3', '#4']);
+    // prevention said as well: nothing is dropped by this rule
+    expect(ids(narrowToIndication(sc, 'liều điều trị hay dự phòng'))).toContain('#5');
+  });
+
   it('an everyday word counts as the formulary’s ("nôn sau mổ" is the post-operative entry) and settles the route', () => {
     const frame = emptyFrame({
       turn_type: 'dosing_calc',

@@ -22,7 +22,34 @@ import { PhraseSet, words } from './words';
  *   "theo cân nặng" regimens) are never dropped.
  * decide() further refuses a narrowing that would settle a route the user never gave.
  */
-export function narrowToIndication(pool: EvidencePart[], said: string): EvidencePart[] {
+export function narrowToIndication(pool: EvidencePart[], said: string, context = ''): EvidencePart[] {
+  return treatmentNotProphylaxis(narrowBySaid(pool, said), `${said} \n ${context}`);
+}
+
+/** A treatment asked in words no entry's indication holds: "liều điều trị", "cắt cơn", an acute illness ("gút cấp"). */
+const TREATMENT_SAID = new PhraseSet(['liều điều trị', 'cắt cơn', 'đang lên cơn', 'trong cơn', 'cấp', 'cấp tính']);
+const PROPHYLAXIS_SAID = new PhraseSet(['dự phòng', 'phòng ngừa', 'ngừa', 'phòng cơn', 'phòng huyết khối']);
+
+/**
+ * "heparin TDD liều điều trị bn?", "colchicin ngày đầu …" after "thuốc nào cắt cơn": the user asks a
+ * treatment, so an entry for prevention ("— dự phòng huyết khối …", "(dự phòng cơn gút …)") is not the
+ * answer — when an entry that is not for prevention remains. Without such words both stay (each quoted
+ * with its indication): prevention and treatment doses are never chosen between silently. The
+ * conversation's earlier words count ("cắt cơn" said the turn before).
+ */
+function treatmentNotProphylaxis(pool: EvidencePart[], said: string): EvidencePart[] {
+  const user = words(expandShorthand(said));
+  if (!TREATMENT_SAID.has(user) || PROPHYLAXIS_SAID.has(user)) return pool;
+  const prevention = (p: EvidencePart) => {
+    const t = indicationTerms(p.text);
+    return t.includes('dự') && t.includes('phòng');
+  };
+  const dosing = pool.filter((p) => p.section === 'lieu_luong_cach_dung' && indicationTerms(p.text).length);
+  if (!dosing.some(prevention) || dosing.every(prevention)) return pool;
+  return pool.filter((p) => !prevention(p));
+}
+
+function narrowBySaid(pool: EvidencePart[], said: string): EvidencePart[] {
   const own = new Map(
     pool.filter((p) => p.section === 'lieu_luong_cach_dung').map((p) => [p, indicationTerms(p.text)] as const),
   );
