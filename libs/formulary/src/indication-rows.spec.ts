@@ -40,6 +40,18 @@ describe('dosing entries narrowed to the indication the user names', () => {
     expect(ids(narrowToIndication(sc, 'liều điều trị hay dự phòng'))).toContain('#5');
   });
 
+  it('what an entry treats outranks what it is for ("hóa trị … phòng nôn" is the chemotherapy entry)', () => {
+    // an adult's oral entries (decide() has narrowed population and route first)
+    const oral = rows('ondansetron').filter(
+      (p) => (p.route === 'uong' || p.route === null) && !p.population.includes('pediatric'),
+    );
+    const kept = ids(narrowToIndication(oral, 'bn K vú đang hóa trị đợt 2, ondansetron uống phòng nôn liều bn'));
+    expect(kept).toContain('#2');
+    expect(kept).not.toContain('#5');
+    // prevention after surgery said as such is still the post-operative entry
+    expect(ids(narrowToIndication(oral, 'ondansetron uống dự phòng nôn sau mổ liều bn'))).toContain('#5');
+  });
+
   it('an everyday word counts as the formulary’s ("nôn sau mổ" is the post-operative entry) and settles the route', () => {
     const frame = emptyFrame({
       turn_type: 'dosing_calc',

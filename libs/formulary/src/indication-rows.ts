@@ -26,6 +26,9 @@ export function narrowToIndication(pool: EvidencePart[], said: string, context =
   return treatmentNotProphylaxis(narrowBySaid(pool, said), `${said} \n ${context}`);
 }
 
+/** What an entry is for, not what it treats: "dự phòng", "điều trị". */
+const PURPOSE_TERMS = new Set(['dự', 'phòng', 'dự phòng', 'phòng huyết', 'điều', 'trị', 'điều trị']);
+
 /** A treatment asked in words no entry's indication holds: "liều điều trị", "cắt cơn", an acute illness ("gút cấp"). */
 const TREATMENT_SAID = new PhraseSet(['liều điều trị', 'cắt cơn', 'đang lên cơn', 'trong cơn', 'cấp', 'cấp tính']);
 const PROPHYLAXIS_SAID = new PhraseSet(['dự phòng', 'phòng ngừa', 'ngừa', 'phòng cơn', 'phòng huyết khối']);
@@ -67,7 +70,15 @@ function narrowBySaid(pool: EvidencePart[], said: string): EvidencePart[] {
     return own.get(p)!.filter((w) => !others.has(fold(w)));
   };
   const sharp = matched.filter((p) => named(p, distinctive(p)));
-  const keep = sharp.length ? sharp : matched;
+  // what it treats outranks what for: "hóa trị … phòng nôn" is the chemotherapy entry, not the
+  // post-operative one that "phòng" also names ("dự phòng buồn nôn, nôn sau phẫu thuật")
+  const byDisease = sharp.filter((p) =>
+    named(
+      p,
+      distinctive(p).filter((w) => !PURPOSE_TERMS.has(w)),
+    ),
+  );
+  const keep = byDisease.length ? byDisease : sharp.length ? sharp : matched;
   return keep.length === entries.length ? pool : pool.filter((p) => !entries.includes(p) || keep.includes(p));
 }
 
