@@ -11,6 +11,7 @@ import {
 } from '@app/contracts';
 import {
   abstain,
+  allContraindicatedReply,
   answeredReply,
   citationsFor,
   clarify,
@@ -207,21 +208,7 @@ export class AnswerPaths {
       );
     // every candidate is kept off by this patient's contraindications: that is the answer, with its quotes
     if (!listed.length)
-      return {
-        decision: 'answerable',
-        reason: 'drug_list',
-        answer: W.allContraindicated(condition, candidates.map(ctx.nameOf)),
-        quick_replies: [],
-        citations: s.value.contraindicated.map((c) => ({
-          doc_id: c.doc_id,
-          drug_id: c.drug_id,
-          section: c.section,
-          quote: c.quote,
-          verify_pdf: false,
-        })),
-        notices,
-        drugs: [],
-      };
+      return allContraindicatedReply(condition, candidates.map(ctx.nameOf), s.value.contraindicated, notices);
     if (dropped.length) notices.push(W.safetyDropped(dropped.map(ctx.nameOf)));
     evidence = [...evidence.filter((p) => listed.includes(p.drug_id)), ...s.value.parts];
     if (s.value.parts.length) query = patientGenerationQuery(condition, frame);

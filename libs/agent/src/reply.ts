@@ -1,4 +1,5 @@
-import type { AgentReply, ClarifyReason, AbstainReason } from '@app/contracts';
+import type { AbstainReason, AgentReply, ClarifyReason, SectionKey } from '@app/contracts';
+import { W } from './wording';
 
 export function clarify(
   reason: ClarifyReason,
@@ -17,4 +18,39 @@ export function abstain(
   notices: string[] = [],
 ): AgentReply {
   return { decision: 'abstain', reason, answer, quick_replies: [], citations: [], notices, drugs };
+}
+
+/** A contraindication that kept a candidate off a condition → drug list, with the clause it quotes. */
+export interface KeptOff {
+  drug_id: string;
+  doc_id: string;
+  section: SectionKey;
+  quote: string;
+}
+
+/**
+ * Every candidate for the condition is kept off by this patient's contraindications: that is the
+ * answer (a list of none), citing each clause — stage 2 found safety evidence, it just rules them out.
+ */
+export function allContraindicatedReply(
+  condition: string,
+  names: string[],
+  keptOff: KeptOff[],
+  notices: string[],
+): AgentReply {
+  return {
+    decision: 'answerable',
+    reason: 'drug_list',
+    answer: W.allContraindicated(condition, names),
+    quick_replies: [],
+    citations: keptOff.map((c) => ({
+      doc_id: c.doc_id,
+      drug_id: c.drug_id,
+      section: c.section,
+      quote: c.quote,
+      verify_pdf: false,
+    })),
+    notices,
+    drugs: [],
+  };
 }
