@@ -61,7 +61,9 @@ describe('contraindications that name the patient’s state', () => {
     expect(first('domperidon', { hepatic: 'Child-Pugh A' }, { hepatic_grade: 'mild' })).toBeNull();
     expect(first('clopidogrel', { hepatic: 'xơ gan' })).toBe('maybe');
     expect(first('clopidogrel', { hepatic: 'Child-Pugh C' }, { hepatic_grade: 'severe' })).toBe('yes');
-    expect(first('metformin', { hepatic: 'xơ gan' })).toBe('yes');
+    // a bare "Suy gan": a liver failure said as such, yes; cirrhosis may be one
+    expect(first('metformin', { hepatic: 'suy gan' })).toBe('yes');
+    expect(first('metformin', { hepatic: 'xơ gan' })).toBe('maybe');
     // "Người bệnh mắc hội chứng Cockayne: … suy gan cấp": the subject is the syndrome, the liver its harm
     expect(first('metronidazol', { hepatic: 'xơ gan' }, { hepatic_grade: 'moderate' })).toBeNull();
   });

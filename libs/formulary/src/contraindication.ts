@@ -134,7 +134,7 @@ function subjectApplies(
   }
   if (patient.lactating && LACTATION_SUBJECT.test(s)) return 'yes';
   if (patient.renal !== null && /^suy thận/u.test(s)) return renalApplies(s, clause, patient.renal, severity);
-  if (patient.hepatic !== null && /^(?:suy gan|bệnh gan)/u.test(s)) return hepaticApplies(s, severity);
+  if (patient.hepatic !== null && /^(?:suy gan|bệnh gan)/u.test(s)) return hepaticApplies(s, patient.hepatic, severity);
   const states = [patient.renal, patient.hepatic, ...patient.comorbidities].filter((x): x is string => !!x);
   for (const c of states) {
     const named = expandCondition(c).find((v) => containsPhrase(s, v));
@@ -177,7 +177,7 @@ function renalApplies(s: string, clause: string, renal: string, severity: Patien
   return lo >= limit ? null : 'maybe';
 }
 
-function hepaticApplies(s: string, severity: PatientSeverity): 'yes' | 'maybe' | null {
+function hepaticApplies(s: string, hepatic: string, severity: PatientSeverity): 'yes' | 'maybe' | null {
   // "Suy gan vừa hoặc nặng" is listed as the items "suy gan vừa", "nặng"
   const needs: ('mild' | 'moderate' | 'severe')[] = /^suy gan (?:mức độ |từ )?vừa/u.test(s)
     ? ['moderate', 'severe']
@@ -187,7 +187,9 @@ function hepaticApplies(s: string, severity: PatientSeverity): 'yes' | 'maybe' |
         ? ['mild', 'moderate', 'severe']
         : [];
   if (!needs.length) return 'maybe';
-  if (severity.hepatic_grade === null) return needs.length === 3 ? 'yes' : 'maybe';
+  // a bare "Suy gan" applies to a liver failure said as such; cirrhosis or hepatitis may or may not be one
+  if (severity.hepatic_grade === null)
+    return needs.length === 3 && containsPhrase(hepatic, 'suy gan') ? 'yes' : 'maybe';
   return needs.includes(severity.hepatic_grade) ? 'yes' : null;
 }
 
