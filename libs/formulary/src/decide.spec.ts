@@ -45,6 +45,32 @@ describe('decide()', () => {
     expect(r.parts.every((p) => p.population.length === 0 || p.population.includes('adult'))).toBe(true);
   });
 
+  it('INSUFFICIENT when the question asks an aspect (food, alcohol) that none of the parts speaks of', () => {
+    const asked = (drug: string, section: 'lieu_luong_cach_dung' | 'tuong_tac_thuoc', question: string) =>
+      decide(
+        index.section(drug, section),
+        emptyFrame({
+          turn_type: 'drug_attribute',
+          drugs: [drug],
+          attribute: section,
+          population: 'adult',
+          route: 'uong',
+        }),
+        index,
+        [],
+        question,
+      ).decision;
+    // ondansetron's dosing says nothing of meals; metformin's does ("uống trong hoặc ngay sau bữa ăn")
+    expect(asked('ondansetron', 'lieu_luong_cach_dung', 'ondansetron uống lúc đói hay no đc')).toBe('INSUFFICIENT');
+    expect(asked('metformin', 'lieu_luong_cach_dung', 'metformin uống trước hay sau ăn')).toBe('ANSWERABLE');
+    // alcohol: metronidazol's interactions name it
+    expect(asked('metronidazol', 'tuong_tac_thuoc', 'đang uống metronidazol có uống rượu được không')).toBe(
+      'ANSWERABLE',
+    );
+    // a question that asks no such aspect is unaffected
+    expect(asked('ondansetron', 'lieu_luong_cach_dung', 'ondansetron uống liều bao nhiêu')).not.toBe('INSUFFICIENT');
+  });
+
   it('INSUFFICIENT when the formulary has no regimen for the route asked', () => {
     expect(decide(dosing, frame({ population: 'adult', route: 'nho_mat' }), index).decision).toBe('INSUFFICIENT');
     expect(decide([], frame({}), index).decision).toBe('INSUFFICIENT');

@@ -1,4 +1,5 @@
 import type { EvidencePart, Population, QueryFrame, RetrievalResult, Route } from '@app/contracts';
+import { unansweredAspects } from './aspects';
 import { containsPhrase, syllables } from './normalize';
 import { narrowToIndication } from './indication-rows';
 import { saysRoute } from './patient-facts';
@@ -109,6 +110,8 @@ export function decide(
     pool = orderForPatient(pool, frame);
   }
 
+  // a question about one drug that asks an aspect (food, alcohol) none of the parts speaks of has no answer here
+  if (!requireMentionOf.length && pool.length && unansweredAspects(said, pool).length) pool = [];
   if (pool.length === 0 && tables.length === 0) return { decision: 'INSUFFICIENT', parts: [], routes: [] };
   const all = [...pool, ...tables];
   return { decision: tables.length ? 'VERIFY_PDF' : 'ANSWERABLE', parts: all, routes: distinctRoutes(pool) };

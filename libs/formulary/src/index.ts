@@ -17,3 +17,4 @@ export * from './section-by-content';
 export * from './patient-severity';
 export * from './contraindication';
 export * from './purpose';
+export * from './aspects';

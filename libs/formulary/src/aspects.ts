@@ -1,0 +1,42 @@
+import type { EvidencePart } from '@app/contracts';
+import { normalize } from './normalize';
+import { PhraseSet, words } from './words';
+
+/**
+ * A question that asks one aspect of taking a drug — with or without food, with alcohol — is
+ * answered only by parts that speak of it. When none of the parts found does ("ondansetron uống lúc
+ * đói hay no" beside its doses and its infusion note), the honest reply is that the formulary does
+ * not say: quoting the doses would answer a question nobody asked and look like a yes.
+ */
+const ASPECTS: { asked: PhraseSet; spoken: RegExp }[] = [
+  {
+    asked: new PhraseSet([
+      'lúc đói',
+      'khi đói',
+      'bụng đói',
+      'lúc no',
+      'khi no',
+      'đói hay no',
+      'trước ăn',
+      'sau ăn',
+      'trước hay sau ăn',
+      'trong bữa ăn',
+      'trước bữa',
+      'sau bữa',
+      'uống với sữa',
+    ]),
+    spoken: /(?<!\p{L})(?:ăn|bữa|đói|no|thức ăn|sữa)(?!\p{L})/u,
+  },
+  {
+    asked: new PhraseSet(['rượu', 'bia', 'nhậu', 'ethanol']),
+    spoken: /(?<!\p{L})(?:rượu|ethanol|bia|cồn)(?!\p{L})/u,
+  },
+];
+
+/** The aspects the question asks that none of the parts speaks of (empty: every aspect asked is answered). */
+export function unansweredAspects(question: string, parts: EvidencePart[]): number[] {
+  const ws = words(question);
+  return ASPECTS.flatMap((a, i) =>
+    a.asked.has(ws) && !parts.some((p) => a.spoken.test(normalize(p.text))) ? [i] : [],
+  );
+}
