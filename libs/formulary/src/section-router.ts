@@ -199,6 +199,11 @@ const WEAK: [string, SectionKey][] = [
   ['ngừng thuốc', 'than_trong'],
   ['ngưng thuốc', 'than_trong'],
   ['trước hay sau', 'lieu_luong_cach_dung'],
+  // how to give a suspension: "có cần lắc không", "lấy thìa đong được không"
+  ['cần lắc', 'lieu_luong_cach_dung'],
+  ['lắc kỹ', 'lieu_luong_cach_dung'],
+  ['lắc đều', 'lieu_luong_cach_dung'],
+  ['đong', 'lieu_luong_cach_dung'],
   // with or without food: "uống lúc đói hay sau ăn", "lúc no"
   ['lúc đói', 'lieu_luong_cach_dung'],
   ['khi đói', 'lieu_luong_cach_dung'],

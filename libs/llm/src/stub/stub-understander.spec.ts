@@ -571,6 +571,15 @@ describe('a drug asked by what it is for or by its class', () => {
     expect(parse('ibuprofen có dùng cho người bị hen không').attribute).toBe('chong_chi_dinh');
   });
 
+  it('shaking or measuring a suspension is how to give it, not a dose to work out', () => {
+    expect(parse('trước khi cho bé uống amoxicillin có cần lắc không, lấy thìa ăn cơm đong được không')).toMatchObject({
+      turn_type: 'drug_attribute',
+      attribute: 'lieu_luong_cach_dung',
+    });
+    // a dose asked beside it is still a dose (the child's age and weight are then asked)
+    expect(parse('cho bé uống amoxicillin siro liều bao nhiêu, đong bằng gì').turn_type).toBe('dosing_calc');
+  });
+
   it('a drug asked by its purpose asks for the condition the purpose names', () => {
     expect(parse('thuốc hạ áp nào dùng được cho bà bầu').condition).toBe('tăng huyết áp');
     expect(parse('thuốc uống hạ đường huyết nào').condition).toBe('đái tháo đường');

@@ -163,6 +163,11 @@ const P = {
     'uống vào lúc nào',
     'trước hay sau ăn',
     'sáng hay tối',
+    // a suspension: "có cần lắc không", "lấy thìa ăn cơm đong được không"
+    'cần lắc',
+    'lắc kỹ',
+    'lắc đều',
+    'đong',
   ]),
   dosing: new PhraseSet([
     'liều',
