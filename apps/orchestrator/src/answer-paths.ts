@@ -11,20 +11,21 @@ import {
 } from '@app/contracts';
 import {
   abstain,
-  allContraindicatedReply,
+  afterSafetyReview,
   answeredReply,
   citationsFor,
   clarify,
+  conversationWords,
   generationFailureReply,
   patientGenerationQuery,
   routeQuickReplies,
+  safetyReviewPayload,
   synthesizeQuery,
   userNumbers,
   verificationFailureReply,
   verifyPdfNotices,
   W,
 } from '@app/agent';
-import { expandShorthand, readSeverity } from '@app/formulary';
 import { APP_CONFIG, type AppConfig, type HopTicket } from '@app/platform';
 import type { TraceRecorder } from './trace-recorder';
 import { TracedHops } from './traced-hops';
@@ -84,7 +85,7 @@ export class AnswerPaths {
   async singleDrug(ctx: TurnContext): Promise<AgentReply> {
     const { frame } = ctx;
     const query = synthesizeQuery(ctx.question, frame);
-    const context = ctx.userTurns.join(' \n ').slice(-6000);
+    const context = conversationWords(ctx.userTurns);
     const r = await this.hops.call(ctx.trace, 'retrieval', 'retrieve_framed', { frame, query, context }, ctx.ticket);
     if (!r.ok) return generationFailureReply(r.code, frame.drugs);
     const names = frame.drugs.map(ctx.nameOf).join(', ');
@@ -165,53 +166,21 @@ export class AnswerPaths {
     if (r.value.weak) return clarify('ambiguous_condition', W.ambiguousCondition(condition));
     const candidates = r.value.drug_ids;
     if (!candidates.length) return abstain('no_evidence', W.noIndicationEvidence(condition));
-    let evidence = r.value.parts;
-    let query = synthesizeQuery(ctx.turn, frame);
-    const notices: string[] = [];
-    if (r.value.total > candidates.length) notices.push(W.candidatesCapped(candidates.length));
+    const capped = r.value.total > candidates.length ? [W.candidatesCapped(candidates.length)] : [];
+    const turns = [...ctx.userTurns, ctx.turn];
     const s = await this.hops.call(
       ctx.trace,
       'retrieval',
       'assess_patient_candidates',
-      {
-        drug_ids: candidates,
-        patient: frame.patient,
-        // trimester and severity are read by code from the user's own words, never from a model
-        severity: readSeverity([...ctx.userTurns, ctx.turn], frame.patient),
-        condition,
-        said: [...ctx.userTurns, ctx.turn]
-          .map((t) => expandShorthand(t))
-          .join(' \n ')
-          .slice(-6000),
-      },
+      safetyReviewPayload(candidates, frame.patient, condition, turns),
       ctx.ticket,
     );
     if (!s.ok) return generationFailureReply(s.code, candidates);
-    const listed = s.value.reviewed_drug_ids;
-    const excluded = [...s.value.excluded, ...s.value.contraindicated].map((e) => e.drug_id);
-    if (s.value.excluded.length)
-      notices.push(
-        W.allergyExcluded(
-          s.value.excluded.map((e) => ctx.nameOf(e.drug_id)),
-          [...new Set(s.value.excluded.map((e) => e.allergy))],
-        ),
-      );
-    for (const c of s.value.contraindicated)
-      notices.push(W.contraindicated(ctx.nameOf(c.drug_id), c.section, c.quote, c.applies));
-    const dropped = candidates.filter((c) => !listed.includes(c) && !excluded.includes(c));
-    if (!listed.length && dropped.length)
-      return abstain(
-        'no_safety_evidence',
-        W.noSafety,
-        candidates.filter((c) => !excluded.includes(c)),
-        notices,
-      );
-    // every candidate is kept off by this patient's contraindications: that is the answer, with its quotes
-    if (!listed.length)
-      return allContraindicatedReply(condition, candidates.map(ctx.nameOf), s.value.contraindicated, notices);
-    if (dropped.length) notices.push(W.safetyDropped(dropped.map(ctx.nameOf)));
-    evidence = [...evidence.filter((p) => listed.includes(p.drug_id)), ...s.value.parts];
-    if (s.value.parts.length) query = patientGenerationQuery(condition, frame);
+    const review = afterSafetyReview(candidates, s.value, condition, ctx.nameOf, capped);
+    if (review.reply) return review.reply;
+    const { listed, notices } = review;
+    const evidence = [...r.value.parts.filter((p) => listed.includes(p.drug_id)), ...s.value.parts];
+    const query = s.value.parts.length ? patientGenerationQuery(condition, frame) : synthesizeQuery(ctx.turn, frame);
     return this.grounded(ctx, {
       query,
       evidence,

@@ -13,3 +13,4 @@ export * from './band-check';
 export * from './polarity';
 export * from './read-turn';
 export * from './answer-checks';
+export * from './safety-review';

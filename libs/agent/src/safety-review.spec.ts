@@ -1,0 +1,55 @@
+import { afterSafetyReview } from './safety-review';
+
+describe('what stage 2 leaves of a condition → drug list', () => {
+  const nameOf = (id: string) => id.toUpperCase();
+  const contra = {
+    drug_id: 'ibuprofen',
+    doc_id: 'ibuprofen__chong_chi_dinh__4',
+    section: 'chong_chi_dinh' as const,
+    quote: 'Ba tháng cuối của thai kỳ.',
+    applies: 'yes' as const,
+  };
+
+  it('lists the reviewed drugs and says what was kept off and why, after the notices given', () => {
+    const r = afterSafetyReview(
+      ['paracetamol', 'ibuprofen', 'aspirin', 'amoxicillin'],
+      {
+        parts: [],
+        reviewed_drug_ids: ['paracetamol'],
+        excluded: [{ drug_id: 'amoxicillin', allergy: 'penicilin' }],
+        contraindicated: [contra],
+      },
+      'sốt',
+      nameOf,
+      ['capped'],
+    );
+    expect(r.reply).toBeNull();
+    if (r.reply) return;
+    expect(r.listed).toEqual(['paracetamol']);
+    expect(r.notices[0]).toBe('capped');
+    expect(r.notices.slice(1).map((n) => n.split(' ').slice(0, 4).join(' '))).toEqual([
+      'Đã loại AMOXICILLIN vì',
+      'Không liệt kê IBUPROFEN:',
+      'Không liệt kê ASPIRIN:',
+    ]);
+  });
+
+  it('abstains when a candidate has no safety evidence and none is listed; answers "none" when all are contraindicated', () => {
+    const none = afterSafetyReview(
+      ['ibuprofen', 'aspirin'],
+      { parts: [], reviewed_drug_ids: [], excluded: [], contraindicated: [contra] },
+      'sốt',
+      nameOf,
+      [],
+    );
+    expect(none.reply).toMatchObject({ decision: 'abstain', reason: 'no_safety_evidence', drugs: ['aspirin'] });
+    const all = afterSafetyReview(
+      ['ibuprofen'],
+      { parts: [], reviewed_drug_ids: [], excluded: [], contraindicated: [contra] },
+      'sốt',
+      nameOf,
+      [],
+    );
+    expect(all.reply).toMatchObject({ decision: 'answerable', reason: 'drug_list', drugs: [] });
+  });
+});

@@ -1,0 +1,72 @@
+import type { AgentReply, HopPayload, HopResult, PatientContext } from '@app/contracts';
+import { expandShorthand, readSeverity } from '@app/formulary';
+import { abstain, allContraindicatedReply } from './reply';
+import { W } from './wording';
+
+/** The user's turns of the conversation as one text, ward shorthand expanded, bounded for a hop. */
+export function conversationWords(turns: string[], expand = false): string {
+  return turns
+    .map((t) => (expand ? expandShorthand(t) : t))
+    .join(' \n ')
+    .slice(-6000);
+}
+
+/**
+ * The stage-2 request: the patient as the frame holds it, and what code reads from the user's own
+ * words — the trimester and severity (never from a model) and the words themselves, against which
+ * contraindication subjects are matched.
+ */
+export function safetyReviewPayload(
+  drugIds: string[],
+  patient: PatientContext,
+  condition: string,
+  turns: string[],
+): HopPayload<'retrieval', 'assess_patient_candidates'> {
+  return {
+    drug_ids: drugIds,
+    patient,
+    severity: readSeverity(turns, patient),
+    condition,
+    said: conversationWords(turns, true),
+  };
+}
+
+/**
+ * What stage 2 leaves of a condition → drug list: the reply that ends the turn (no candidate has
+ * safety evidence; every candidate is contraindicated), or the drugs to list with the notices saying
+ * what was left out and why (allergy, contraindication, no safety evidence), after `notices` given.
+ */
+export function afterSafetyReview(
+  candidates: string[],
+  review: HopResult<'retrieval', 'assess_patient_candidates'>,
+  condition: string,
+  nameOf: (drugId: string) => string,
+  notices: string[],
+): { reply: AgentReply } | { reply: null; listed: string[]; notices: string[] } {
+  const out = [...notices];
+  const listed = review.reviewed_drug_ids;
+  const excluded = [...review.excluded, ...review.contraindicated].map((e) => e.drug_id);
+  if (review.excluded.length)
+    out.push(
+      W.allergyExcluded(
+        review.excluded.map((e) => nameOf(e.drug_id)),
+        [...new Set(review.excluded.map((e) => e.allergy))],
+      ),
+    );
+  for (const c of review.contraindicated) out.push(W.contraindicated(nameOf(c.drug_id), c.section, c.quote, c.applies));
+  const dropped = candidates.filter((c) => !listed.includes(c) && !excluded.includes(c));
+  if (!listed.length && dropped.length)
+    return {
+      reply: abstain(
+        'no_safety_evidence',
+        W.noSafety,
+        candidates.filter((c) => !excluded.includes(c)),
+        out,
+      ),
+    };
+  // every candidate is kept off by this patient's contraindications: that is the answer, with its quotes
+  if (!listed.length)
+    return { reply: allContraindicatedReply(condition, candidates.map(nameOf), review.contraindicated, out) };
+  if (dropped.length) out.push(W.safetyDropped(dropped.map(nameOf)));
+  return { reply: null, listed, notices: out };
+}
