@@ -11,6 +11,8 @@ import {
 } from '@app/contracts';
 import {
   abstain,
+  askedClasses,
+  classRetryCondition,
   afterSafetyReview,
   answeredReply,
   citationsFor,
@@ -159,14 +161,39 @@ export class AnswerPaths {
    * generation is bound to the candidate set. What the list leaves out is said: a capped list,
    * candidates without safety evidence, candidates an allergy or a contraindication excludes.
    */
-  async conditionToDrug(ctx: TurnContext, condition: string): Promise<AgentReply> {
+  async conditionToDrug(ctx: TurnContext, asked: string): Promise<AgentReply> {
     const { frame } = ctx;
-    const r = await this.hops.call(ctx.trace, 'retrieval', 'retrieve_by_indication', { condition }, ctx.ticket);
+    // a class the question names ("thuốc giảm đau opioid nào", "ks nào") is read from the user's words:
+    // no drug outside it is listed, whatever condition was read
+    const classes = askedClasses(ctx.turn);
+    let condition = asked;
+    let r = await this.hops.call(ctx.trace, 'retrieval', 'retrieve_by_indication', { condition, classes }, ctx.ticket);
     if (!r.ok) return generationFailureReply(r.code, []);
+    const retry = classRetryCondition(classes, condition, r.value);
+    if (retry) {
+      const again = await this.hops.call(
+        ctx.trace,
+        'retrieval',
+        'retrieve_by_indication',
+        { condition: retry, classes },
+        ctx.ticket,
+      );
+      if (!again.ok) return generationFailureReply(again.code, []);
+      if (again.value.drug_ids.length) [r, condition] = [again, retry];
+    }
     if (r.value.weak) return clarify('ambiguous_condition', W.ambiguousCondition(condition));
     const candidates = r.value.drug_ids;
-    if (!candidates.length) return abstain('no_evidence', W.noIndicationEvidence(condition));
-    const capped = r.value.total > candidates.length ? [W.candidatesCapped(candidates.length)] : [];
+    const labels = classes.map((c) => c.label);
+    const offClass = r.value.off_class.map(ctx.nameOf);
+    if (!candidates.length)
+      return abstain(
+        'no_evidence',
+        offClass.length ? W.noneInClass(condition, labels, offClass) : W.noIndicationEvidence(condition),
+      );
+    const capped = [
+      ...(r.value.total > candidates.length ? [W.candidatesCapped(candidates.length)] : []),
+      ...(offClass.length ? [W.offClass(labels, offClass)] : []),
+    ];
     const turns = [...ctx.userTurns, ctx.turn];
     const s = await this.hops.call(
       ctx.trace,

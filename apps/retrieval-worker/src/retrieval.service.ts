@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EvidencePart, HopPayload, HopResult, PatientContext, SectionKey } from '@app/contracts';
 import {
+  inClasses,
   containsPhrase,
   CONTRA_SECTIONS,
   contraindicationsFor,
@@ -61,14 +62,23 @@ export class RetrievalService {
       scored = near.filter((s) => namesCondition(s.part.text, p.condition));
       weak = near.length > 0 && scored.length === 0;
     }
-    // one part per drug (the best), the drug read off matched_doc_id: {drug_id}__chi_dinh__{n}
+    // one part per drug (the best), the drug read off matched_doc_id: {drug_id}__chi_dinh__{n}; a drug
+    // outside a class the question names ("thuốc giảm đau opioid nào") is never a candidate
     const best = new Map<string, EvidencePart>();
+    const offClass = new Set<string>();
     for (const s of scored) {
       const drugId = s.part.doc_id.split('__')[0];
-      if (!best.has(drugId)) best.set(drugId, s.part);
+      if (!inClasses(this.index.drug(drugId)?.atc ?? '', p.classes)) offClass.add(drugId);
+      else if (!best.has(drugId)) best.set(drugId, s.part);
     }
     const listed = [...best.entries()].slice(0, MAX_CANDIDATES);
-    return { parts: listed.map(([, part]) => part), drug_ids: listed.map(([id]) => id), weak, total: best.size };
+    return {
+      parts: listed.map(([, part]) => part),
+      drug_ids: listed.map(([id]) => id),
+      off_class: [...offClass],
+      weak,
+      total: best.size,
+    };
   }
 
   /** Each drug's interaction section, pooled; the pool keeps only parts naming another of the drugs. */

@@ -14,3 +14,4 @@ export * from './polarity';
 export * from './read-turn';
 export * from './answer-checks';
 export * from './safety-review';
+export * from './class-list';

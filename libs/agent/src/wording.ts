@@ -79,6 +79,10 @@ export const W = {
   reasked: 'Tôi chưa rõ câu trả lời của bạn, xin hỏi lại:',
   notInFormularyAlso: (names: string[]) =>
     `${names.map((n) => `"${n}"`).join(', ')} không có trong Dược thư hiện có: câu trả lời dưới đây không nói về ${names.length > 1 ? 'các thuốc này' : 'thuốc này'}.`,
+  offClass: (classes: string[], names: string[]) =>
+    `Không liệt kê ${names.join(', ')}: không thuộc nhóm ${classes.map((c) => `"${c}"`).join(', ')} đã hỏi.`,
+  noneInClass: (condition: string, classes: string[], names: string[]) =>
+    `Dược thư ghi chỉ định cho "${condition}": ${names.join(', ')} — nhưng không thuốc nào thuộc nhóm ${classes.map((c) => `"${c}"`).join(', ')} đã hỏi. Không suy ra thuốc nào khác là phù hợp.`,
   candidatesCapped: (shown: number) =>
     `Danh sách chỉ nêu ${shown} thuốc đầu tiên tìm thấy; hãy hỏi cụ thể hơn nếu cần thuốc khác.`,
   safetyDropped: (names: string[]) =>

@@ -119,6 +119,17 @@ export const EMPTY_PATIENT: PatientContext = {
   allergies: [],
 };
 
+/** A therapeutic class a question asks a list by ("giảm đau", "kháng sinh"), read by code from the user's words. */
+export const AskedClassSchema = z.object({
+  /** The class as said, canonical. */
+  label: z.string().max(60),
+  /** ATC prefixes; a listed drug starts with one of them. */
+  atc: z.array(z.string().max(10)).min(1).max(10),
+  /** What the class treats ("giảm đau" → "đau"), when it says it. */
+  treats: z.string().max(60).nullable(),
+});
+export type AskedClass = z.infer<typeof AskedClassSchema>;
+
 /** What the understanding step extracted from a turn (the model's understanding call or the stub parser). */
 export const QueryFrameSchema = z.object({
   turn_type: TurnTypeSchema,

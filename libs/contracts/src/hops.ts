@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_TURN_CHARS } from './api';
 import { EvidencePartSchema, RetrievalResultSchema } from './evidence';
 import {
+  AskedClassSchema,
   PatientContextSchema,
   PatientSeveritySchema,
   QueryFrameSchema,
@@ -139,10 +140,16 @@ export const HOPS = {
       result: RetrievalResultSchema,
     },
     retrieve_by_indication: {
-      payload: z.object({ condition: z.string().min(1).max(200) }),
+      payload: z.object({
+        condition: z.string().min(1).max(200),
+        /** The classes the user's question names ("thuốc giảm đau opioid nào"), read by code: a listed drug is in each. */
+        classes: z.array(AskedClassSchema).max(6).default([]),
+      }),
       result: z.object({
         parts: z.array(EvidencePartSchema),
         drug_ids: z.array(z.string()),
+        /** Drugs whose indication names the condition but that are outside a class asked: not listed. */
+        off_class: z.array(z.string()).default([]),
         /** Indications came close but none names every content word of the condition: ask which condition. */
         weak: z.boolean(),
         /** Drugs found before the list was capped (the reply says when it was). */

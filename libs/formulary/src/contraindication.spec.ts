@@ -94,6 +94,23 @@ describe('contraindications that name the patient’s state', () => {
     expect(said('cefalexin', 'sp bầu, viêm bàng quang, ks nào điều trị được')).toEqual([]);
     // a pregnancy section never speaks to a patient who is not pregnant
     expect(first('furosemid', {}, {}, 'tăng huyết áp')).toBeNull();
+    // the use a clause is scoped to ("… khi dùng liều giảm đau, chống viêm") is no state, though the question
+    // names it: at week 10 the third-trimester contraindication does not apply (the pregnancy section's
+    // "tránh dùng" at analgesic doses still may)
+    const contra = contraindicationsFor(
+      parts('aspirin'),
+      { ...EMPTY_PATIENT, pregnant: true },
+      { ...UNKNOWN_SEVERITY, trimester: 1 },
+      'bong gân',
+      expandShorthand('bầu 3 tháng đầu, bong gân, thuốc giảm đau chống viêm nào dùng dc'),
+    );
+    expect(contra.filter((f) => f.section === 'chong_chi_dinh')).toEqual([]);
+    expect(contra.map((f) => f.section)).toEqual(['thoi_ky_mang_thai']);
+    // a class of drugs in a poisoning clause ("ngộ độc cấp rượu, thuốc ngủ, thuốc giảm đau …, opioid") is no
+    // state of the patient's, though the question asks the list by that class
+    const saidBy = (drug: string, words: string) =>
+      contraindicationsFor(parts(drug), EMPTY_PATIENT, UNKNOWN_SEVERITY, 'đau', expandShorthand(words));
+    expect(saidBy('tramadol', 'bn COPD nặng, đau do K di căn xương, thuốc giảm đau opioid nào dùng dc')).toEqual([]);
   });
 
   it('never reads a clause that says it is not a contraindication', () => {

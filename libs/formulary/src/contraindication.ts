@@ -1,4 +1,5 @@
 import type { EvidencePart, PatientContext, PatientSeverity, SectionKey } from '@app/contracts';
+import { startsWithDrugClass } from './drug-class';
 import { expandCondition } from './corpus-index';
 import { containsPhrase, normalize, syllables } from './normalize';
 
@@ -110,10 +111,15 @@ function clauseApplies(
  * The items a contraindication clause lists ("Suy gan nặng, suy thận nặng; …"), brackets aside. Before a
  * colon stands the subject, after it the reason ("Hội chứng Cockayne: … suy gan cấp" is about Cockayne);
  * a dosage form before the colon ("Dạng đặt trực tràng: không dùng cho người bị viêm trực tràng")
- * narrows what follows, which is then the subject.
+ * narrows what follows, which is then the subject. A use after "khi dùng" ("Ba tháng cuối thai kỳ khi dùng
+ * liều giảm đau, chống viêm") qualifies the subject and is none itself.
  */
 function subjects(n: string): string[] {
-  const [head, ...rest] = n.replace(/\([^)]*\)/g, ' ').split(/:\s*/u);
+  // "… khi dùng liều giảm đau, chống viêm": what follows "khi dùng" is the use the clause is about, never a state
+  const [head, ...rest] = n
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\s+khi\s+(?:dùng|sử dụng|uống|tiêm)\s.*$/u, '')
+    .split(/:\s*/u);
   const subject = /^dạng\s/u.test(head.trim()) && rest.length ? rest.join(' ') : head;
   return subject
     .split(/,\s*|\s+(?:và|hoặc)\s+/u)
@@ -257,6 +263,9 @@ function statedInWords(n: string, said: string, condition: string | null): 'mayb
     // up to three words: two alone are often a family ("suy tuyến" yên or giáp), three name the state
     const head = syllables((cut > 0 ? written.slice(0, cut) : written).join(' ')).slice(0, 3);
     if (head.length < 2 || NO_STATE_HEADS.has(head.slice(0, 2).join(' '))) continue;
+    // a drug or a class of drugs ("thuốc giảm đau tác dụng trung ương, opioid" of a poisoning clause) is no
+    // state of the patient, though the question asks a list by that class
+    if (head[0] === 'thuoc' || startsWithDrugClass(s)) continue;
     const phrase = head.join(' ');
     if (condition && expandCondition(condition).some((v) => ` ${v} `.includes(` ${phrase} `))) continue;
     if (said.includes(` ${phrase} `)) return 'maybe';

@@ -427,14 +427,30 @@ export function affirmedIndication(text: string): string {
 const NOT_FOR =
   /(?:không|khong)\s+(?:(?:dùng|dung)\s+(?:làm|lam|cho)|(?:phải|phai)\s+(?:(?:là|la)\s+)?(?:lựa chọn|lua chon|thuốc|thuoc))[^.;)]*/giu;
 
-/** The items of an indication's heading ("Đau và sốt: …" → "dau", "sot"), folded, brackets aside. */
+/**
+ * The items of an indication's heading ("Đau và sốt: …" → "dau", "sot"), folded, brackets aside. An item
+ * that is one word graded by severity or course ("Đau nặng cấp tính", "Đau vừa đến nặng", "Đau mạn tính
+ * nặng", "Đau vừa đến nặng cấp tính … khi …") is that word too: a kind of pain, not another disease ("đau thắt
+ * ngực" keeps its words).
+ */
 function headItems(text: string): string[] {
   const head = text.split(/[:.;]/)[0].replace(/\([^)]*\)/g, ' ');
   return head
     .split(/,| và | hoặc /)
-    .map((h) => syllables(h).join(' '))
+    .map((h) => syllables(h))
+    .flatMap((ws) => {
+      // the grades run to the item's end or to a clause of when or what for ("… cấp tính khi …", "… cần …")
+      let n = 1;
+      while (n < ws.length && GRADE_WORDS.has(ws[n])) n++;
+      const graded = n > 1 && (n === ws.length || GRADE_ENDS.has(ws[n]));
+      return graded ? [ws.join(' '), ws[0]] : [ws.join(' ')];
+    })
     .filter(Boolean);
 }
+/** Words that grade a heading's condition by severity or course, folded. */
+const GRADE_WORDS = new Set(['cap', 'man', 'tinh', 'nang', 'nhe', 'vua', 'den', 'muc', 'do', 'trung', 'binh']);
+/** Words that start a clause after the grades: when or for whom the indication holds, not another disease. */
+const GRADE_ENDS = new Set(['khi', 'can', 'nhu', 'o']);
 
 /** Extra words a span may hold between the condition's words ("viêm họng - viêm amidan do liên cầu"). */
 const SPAN_SLACK = 4;

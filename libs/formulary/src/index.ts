@@ -18,3 +18,4 @@ export * from './patient-severity';
 export * from './contraindication';
 export * from './purpose';
 export * from './aspects';
+export * from './drug-class';

@@ -1224,6 +1224,9 @@ export class StubUnderstander implements Understander {
         : QUESTION_GLUE.has(fold(w)) && (!written || QUESTION_GLUE_MARKED.has(normalize(w)));
     const accept = (rest: string[]): string | null => {
       while (rest.length && LEADING_PARTICLES.includes(rest[0])) rest.shift();
+      // "bn viêm phổi cộng đồng, ks nào": the patient the note starts with is not part of the condition
+      while (rest.length && fold(rest[0]) === 'bn') rest.shift();
+      if (fold(rest[0] ?? '') === 'benh' && fold(rest[1] ?? '') === 'nhan') rest.splice(0, 2);
       while (rest.length && TRAILING_PARTICLES.includes(rest[rest.length - 1])) rest.pop();
       // words that join the question ("… thì nên dùng", "… có uống") name no condition
       while (rest.length && glue(rest[rest.length - 1])) rest.pop();

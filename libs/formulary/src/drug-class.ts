@@ -1,0 +1,80 @@
+import type { AskedClass } from '@app/contracts';
+import { PhraseSet, says, words, type Word } from './words';
+
+/**
+ * Therapeutic classes a user asks a list by ("thuốc giảm đau opioid nào", "ks nào dùng đc", "kháng
+ * histamin gì"), each with the ATC groups it covers and, where the class says what it treats, that
+ * condition. Read by code from the user's own words, never from a model's frame: a drug outside the
+ * class asked is never listed, whichever condition a model or the parser chose.
+ */
+const CLASSES: { phrases: string[]; atc: string[]; treats: string | null }[] = [
+  { phrases: ['kháng sinh'], atc: ['J01', 'P01AB'], treats: null },
+  { phrases: ['kháng histamin', 'chống dị ứng'], atc: ['R06'], treats: null },
+  { phrases: ['kháng nấm', 'chống nấm'], atc: ['J02', 'D01'], treats: null },
+  { phrases: ['giảm đau'], atc: ['N02', 'M01A'], treats: 'đau' },
+  { phrases: ['opioid', 'opiat', 'giảm đau gây nghiện'], atc: ['N02A'], treats: 'đau' },
+  {
+    phrases: ['nsaid', 'nsaids', 'chống viêm không steroid', 'kháng viêm không steroid', 'kháng viêm non steroid'],
+    atc: ['M01A', 'N02BA'],
+    treats: null,
+  },
+  { phrases: ['hạ sốt'], atc: ['N02B', 'M01A'], treats: 'sốt' },
+  { phrases: ['corticoid', 'corticosteroid', 'corticoide'], atc: ['H02'], treats: null },
+  { phrases: ['statin'], atc: ['C10AA'], treats: null },
+  { phrases: ['chống đông', 'kháng đông'], atc: ['B01AA', 'B01AB', 'B01AE', 'B01AF'], treats: null },
+  { phrases: ['kháng tiểu cầu', 'chống kết tập tiểu cầu'], atc: ['B01AC'], treats: null },
+  { phrases: ['lợi tiểu'], atc: ['C03'], treats: null },
+  { phrases: ['hạ áp', 'hạ huyết áp'], atc: ['C02', 'C03', 'C07', 'C08', 'C09'], treats: 'tăng huyết áp' },
+  { phrases: ['chống động kinh'], atc: ['N03'], treats: 'động kinh' },
+  { phrases: ['chống nôn'], atc: ['A03F', 'A04A'], treats: 'nôn' },
+  { phrases: ['ức chế bơm proton'], atc: ['A02BC'], treats: null },
+];
+
+const PHRASES = new PhraseSet(CLASSES.flatMap((c) => c.phrases));
+/** Words that may stand between a class and the question word ("giảm đau loại nào", "ks uống nào"). */
+const BETWEEN = ['thuốc', 'loại', 'nhóm', 'dạng', 'uống', 'tiêm', 'đường', 'nào', 'gì'];
+/** How far before "nào"/"gì" a class still belongs to the question. */
+const WINDOW = 6;
+
+/**
+ * The classes the question asks the list by: those said right before its "nào"/"gì" ("thuốc giảm đau
+ * opioid nào" names both; "đã dùng giảm đau thông thường. ks nào …" names only the antibiotic). Several
+ * classes narrow each other: a drug must belong to every one.
+ */
+export function classesAsked(text: string): AskedClass[] {
+  const ws = words(text);
+  const asks = (w: Word) => says(w, 'nào') || says(w, 'gì');
+  /** The class phrase that ends at word i, if any. */
+  const endingAt = (i: number) => {
+    for (let start = Math.max(0, i - 4); start <= i; start++) {
+      const hit = PHRASES.at(ws, start);
+      if (hit && start + hit.length - 1 === i) return hit;
+    }
+    return null;
+  };
+  const found = new Map<string, AskedClass>();
+  for (let q = 0; q < ws.length; q++) {
+    if (!asks(ws[q])) continue;
+    // walk back from the question word over classes and the few words that may join them
+    for (let i = q - 1; i >= 0 && q - i <= WINDOW;) {
+      const hit = endingAt(i);
+      if (hit) {
+        const c = CLASSES.find((x) => x.phrases.includes(hit.phrase))!;
+        found.set(c.phrases[0], { label: c.phrases[0], atc: c.atc, treats: c.treats });
+        i = hit.start - 1;
+      } else if (BETWEEN.some((b) => says(ws[i], b))) i--;
+      else break;
+    }
+  }
+  return [...found.values()];
+}
+
+/** Does a drug (by its ATC code) belong to every class asked? */
+export function inClasses(atc: string, classes: AskedClass[]): boolean {
+  return classes.every((c) => c.atc.some((prefix) => atc.startsWith(prefix)));
+}
+
+/** Does the (written) text start with a class name ("opioid hoặc thuốc hướng thần", "kháng sinh beta-lactam")? */
+export function startsWithDrugClass(text: string): boolean {
+  return PHRASES.at(words(text, true), 0) !== null;
+}

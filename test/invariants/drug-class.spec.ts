@@ -1,0 +1,78 @@
+import fc from 'fast-check';
+import { askedClasses, classRetryCondition } from '@app/agent';
+import { fold, inClasses } from '@app/formulary';
+import type { CorpusService } from '@app/persistence';
+import { RequestBudget } from '@app/platform';
+import { RetrievalService } from '@app/retrieval-worker';
+import { index } from '../support/simulate';
+
+/**
+ * A condition → drug list asked by a class ("thuốc giảm đau opioid nào", "ks nào dùng đc", "kháng
+ * histamin gì") never lists a drug outside that class — whichever condition was read, by the stub or
+ * a model: the class is read by code from the user's words, and the retrieval hop filters by ATC. A
+ * class said only in the patient's history is no filter. When the condition read lists no drug of the
+ * class and the class says what it treats, the list is asked again for that.
+ */
+const CLASS_PHRASES: { said: string[]; atc: string[] }[] = [
+  { said: ['kháng sinh', 'ks', 'khang sinh'], atc: ['J01', 'P01AB'] },
+  { said: ['giảm đau', 'giam dau'], atc: ['N02', 'M01A'] },
+  { said: ['opioid'], atc: ['N02A'] },
+  { said: ['kháng histamin', 'khang histamin'], atc: ['R06'] },
+  { said: ['hạ sốt', 'ha sot'], atc: ['N02B', 'M01A'] },
+  { said: ['corticoid'], atc: ['H02'] },
+  { said: ['chống đông', 'kháng đông'], atc: ['B01AA', 'B01AB', 'B01AE', 'B01AF'] },
+  { said: ['hạ áp'], atc: ['C02', 'C03', 'C07', 'C08', 'C09'] },
+];
+const CONTEXTS = ['', 'bn nữ 30t bầu 20 tuần, ', 'bn nam 70t suy thận ClCr 25, ', 'cụ 80 tuổi THA, ĐTĐ, '];
+const FORMS = [
+  (c: string, k: string) => `${c}thuốc ${k} nào dùng được`,
+  (c: string, k: string) => `${c}${k} nào dùng dc cho bn`,
+  (c: string, k: string) => `${c}có ${k} gì không`,
+  (c: string, k: string) => `${c}${k} loại nào ạ`,
+];
+const conditions = [...new Set(index.indicationHeads())].filter((h) => h.length <= 40);
+const service = new RetrievalService({ index } as unknown as CorpusService, {} as RequestBudget, null);
+
+describe('invariant: a list asked by a class names only drugs of that class', () => {
+  it('for every condition, class, patient context and phrasing, no listed drug is outside the class', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...conditions),
+        fc.constantFrom(...CLASS_PHRASES),
+        fc.nat(),
+        fc.constantFrom(...CONTEXTS),
+        fc.constantFrom(...FORMS),
+        async (condition, cls, pick, context, form) => {
+          const said = cls.said[pick % cls.said.length];
+          // typed without marks, the whole turn is (a turn typed with its marks reads each word as written)
+          const typed = form(`${context}${condition.toLowerCase()}, `, said);
+          const turn = fold(said) === said ? fold(typed) : typed;
+          const classes = askedClasses(turn);
+          // the class said before the question word is read, whatever its spelling
+          expect(classes.some((c) => c.atc.join() === cls.atc.join())).toBe(true);
+          const r = await service.retrieveByIndication({ condition, classes }, 'inv');
+          for (const id of r.drug_ids) expect(inClasses(index.drug(id)!.atc, classes)).toBe(true);
+          // nothing in the class is silently dropped: every drug left out is outside it
+          for (const id of r.off_class) expect(inClasses(index.drug(id)!.atc, classes)).toBe(false);
+          const retry = classRetryCondition(classes, condition, r);
+          if (retry) {
+            expect(r.drug_ids).toEqual([]);
+            const again = await service.retrieveByIndication({ condition: retry, classes }, 'inv');
+            for (const id of again.drug_ids) expect(inClasses(index.drug(id)!.atc, classes)).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('a class said only in the patient’s history, not before the question word, filters nothing', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...CLASS_PHRASES), fc.constantFrom(...conditions), (cls, condition) => {
+        const turn = `bn đã dùng ${cls.said[0]} 3 ngày không đỡ. ${condition.toLowerCase()} thì thuốc nào dùng được`;
+        expect(askedClasses(turn)).toEqual([]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
