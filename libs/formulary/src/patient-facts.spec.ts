@@ -5,6 +5,7 @@ import {
   parseAge,
   parseHepatic,
   parseRenal,
+  parseQuestionRoute,
   parseRoute,
   parseWeightKg,
   patientPopulation,
@@ -266,4 +267,23 @@ describe('a pregnancy told as past', () => {
     'đang bầu 20 tuần, lúc bầu 3 tháng đầu có uống',
     'lúc bầu có uống',
   ])('"%s" is not past (no birth said, or a pregnancy now)', (t) => expect(pregnancyIsPast(words(t))).toBe(false));
+});
+
+describe('parseQuestionRoute: the route of the question, not of what was given before', () => {
+  it('a route said only in an earlier sentence is history when the question names another', () => {
+    const t =
+      'Hôm qua bé được tiêm chống nôn ở viện, nay cho về nhà uống tiếp ondansetron viên 4mg. Mỗi lần bé uống mấy viên?';
+    expect(parseQuestionRoute(t)).toEqual({ route: 'uong', allowed: [] });
+    // another treatment the patient is on is no route of the drug ("đang truyền hóa chất")
+    expect(parseQuestionRoute(`Con em đang truyền hóa chất. ${t}`)).toEqual({ route: 'uong', allowed: [] });
+    expect(parseQuestionRoute('Bn đã truyền TM 3 ngày. Chuyển sang uống thì liều sao?').route).toBe('uong');
+    // an order standing now is no history: whether the route asked is allowed stays the question
+    const order = 'y lệnh heparin 5000 đv tiêm dưới da. ĐD hỏi tiêm sao cho đúng, tiêm bắp dc ko?';
+    expect(parseQuestionRoute(order)).toEqual({ route: null, allowed: ['tiem_duoi_da', 'tiem_bap'] });
+  });
+  it('two routes in the question itself, or no sentence that asks, stay open', () => {
+    expect(parseQuestionRoute(expandShorthand('paracetamol tiêm TM hay uống thì liều sao?')).route).toBeNull();
+    expect(parseQuestionRoute('bn đã khí dung salbutamol xong, giờ uống thêm mấy viên?').route).toBeNull();
+    expect(parseQuestionRoute('Đã tiêm bắp. Giờ uống.').route).toBeNull();
+  });
 });

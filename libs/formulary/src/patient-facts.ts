@@ -666,6 +666,13 @@ const DISEASE_SITES = new PhraseSet([
   'ung thư trực tràng',
   'viêm trực tràng',
   'ung thư đại trực tràng',
+  // another treatment the patient is on, not the drug's route ("đang truyền hóa chất")
+  'truyền hóa chất',
+  'truyền hoá chất',
+  'truyền dịch',
+  'truyền máu',
+  'tiêm phòng',
+  'tiêm vắc xin',
 ]);
 
 /** The route the words ask for, and the routes they allow (empty: any). */
@@ -757,6 +764,31 @@ export function parseRoute(ws: Word[]): RouteFacts {
   if (exacts.length) return { route: null, allowed: [...new Set(hits.flat())] };
   const loose = hits.find((r) => r.length > 1);
   return { route: null, allowed: loose ?? [] };
+}
+
+/** Words that make a sentence a question. */
+const QUESTION_CUES = new PhraseSet(['mấy', 'bao nhiêu', 'sao', 'thế nào', 'nào', 'gì', 'không', 'ko', 'chưa']);
+
+/** Words that put a sentence in the past. */
+const PAST_CUES = new PhraseSet(['hôm qua', 'đã', 'lúc nãy', 'hôm trước', 'tuần trước', 'trước đó', 'xong']);
+
+/**
+ * The route of a turn's question: when the sentences that ask name a route and earlier sentences name
+ * another ("hôm qua bé được tiêm chống nôn ở viện, nay cho về nhà uống tiếp … Mỗi lần bé uống mấy viên?"),
+ * what was given before is history and the question's route is the one asked. Otherwise as `parseRoute`.
+ */
+export function parseQuestionRoute(text: string): RouteFacts {
+  const all = parseRoute(words(text));
+  if (all.route !== null || all.allowed.length < 2) return all;
+  const sentences = text.split(/(?<=[.!?\n])\s*/u).filter((x) => x.trim());
+  const asking = sentences.filter((x) => x.includes('?') || QUESTION_CUES.has(words(x)));
+  if (!asking.length || asking.length === sentences.length) return all;
+  // only what was given before is history ("hôm qua … được tiêm", "đã truyền"): an order standing now
+  // ("y lệnh heparin … TDD. … tiêm bắp dc ko?") is still a route of the question
+  const told = sentences.filter((x) => !asking.includes(x));
+  if (!told.every((x) => PAST_CUES.has(words(x)))) return all;
+  const asked = parseRoute(words(asking.join(' ')));
+  return asked.route !== null && all.allowed.includes(asked.route) ? asked : all;
 }
 
 /** Does the text say the route? (a model's route is kept only when the user's words name it) */

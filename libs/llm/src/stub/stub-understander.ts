@@ -13,6 +13,7 @@ import {
   parseAge,
   parseHepatic,
   parseRenal,
+  parseQuestionRoute,
   parseRoute,
   parseWeightKg,
   PhraseSet,
@@ -905,7 +906,7 @@ export class StubUnderstander implements Understander {
     if (age) frame.age_text = age.text;
     frame.weight_kg = parseWeightKg(text);
     frame.population = patientPopulation(ws, age);
-    const routes = parseRoute(ws);
+    const routes = parseQuestionRoute(text);
     frame.route = routes.route;
     frame.allowed_routes = routes.allowed;
     // "Thời kỳ mang thai" (a section's name, a quick reply) asks about the section, not about a pregnant patient
