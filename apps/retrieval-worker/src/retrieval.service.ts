@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EvidencePart, HopPayload, HopResult, PatientContext, SectionKey } from '@app/contracts';
+import type { EvidencePart, HopPayload, HopResult, PatientContext, Route, SectionKey } from '@app/contracts';
 import {
   inClasses,
   containsPhrase,
@@ -107,6 +107,7 @@ export class RetrievalService {
     const reviewed: string[] = [];
     const excluded: { drug_id: string; allergy: string }[] = [];
     const contraindicated: ContraFinding[] = [];
+    const formLimited: ContraFinding[] = [];
     const { patient } = p;
     const organFacts = patient.pregnant || patient.lactating || patient.renal !== null || patient.hepatic !== null;
     for (const drug of p.drug_ids) {
@@ -121,18 +122,30 @@ export class RetrievalService {
       const stateParts = CONTRA_SECTIONS.flatMap((s) => this.index.section(drug, s)).filter(
         (q) => q.quarantined_page === null,
       );
-      const [forbids] = contraindicationsFor(stateParts, patient, p.severity, p.condition, p.said);
+      const findings = contraindicationsFor(stateParts, patient, p.severity, p.condition, p.said);
+      // a clause scoped to a dosage form ("Dạng tiêm: …") keeps the drug off only when every dosing row
+      // is of that form; else it is listed and the clause quoted (the form it forbids is said)
+      const otherForms = this.routesOf(drug);
+      const scoped = (f: ContraFinding) => f.routes !== null && otherForms.some((r) => !f.routes!.includes(r));
+      const forbids = findings.find((f) => !scoped(f));
       if (forbids) {
         contraindicated.push(forbids);
         continue;
       }
+      formLimited.push(...findings.filter(scoped));
       const found = this.safetyParts(drug, patient);
       if (!organFacts || found.some((q) => !this.comorbidityOnly(q, patient))) {
         reviewed.push(drug);
         parts.push(...found);
       }
     }
-    return { parts, reviewed_drug_ids: reviewed, excluded, contraindicated };
+    return { parts, reviewed_drug_ids: reviewed, excluded, contraindicated, form_limited: formLimited };
+  }
+
+  /** The routes a drug's dosing rows are written for. */
+  private routesOf(drug: string): Route[] {
+    const routes = this.index.section(drug, 'lieu_luong_cach_dung').map((q) => q.route);
+    return [...new Set(routes.filter((r): r is Route => r !== null))];
   }
 
   private safetyParts(drug: string, patient: PatientContext): EvidencePart[] {

@@ -8,6 +8,7 @@ describe('what stage 2 leaves of a condition → drug list', () => {
     section: 'chong_chi_dinh' as const,
     quote: 'Ba tháng cuối của thai kỳ.',
     applies: 'yes' as const,
+    routes: null,
   };
 
   it('lists the reviewed drugs and says what was kept off and why, after the notices given', () => {
@@ -18,6 +19,7 @@ describe('what stage 2 leaves of a condition → drug list', () => {
         reviewed_drug_ids: ['paracetamol'],
         excluded: [{ drug_id: 'amoxicillin', allergy: 'penicilin' }],
         contraindicated: [contra],
+        form_limited: [],
       },
       'sốt',
       nameOf,
@@ -37,7 +39,7 @@ describe('what stage 2 leaves of a condition → drug list', () => {
   it('abstains when a candidate has no safety evidence and none is listed; answers "none" when all are contraindicated', () => {
     const none = afterSafetyReview(
       ['ibuprofen', 'aspirin'],
-      { parts: [], reviewed_drug_ids: [], excluded: [], contraindicated: [contra] },
+      { parts: [], reviewed_drug_ids: [], excluded: [], contraindicated: [contra], form_limited: [] },
       'sốt',
       nameOf,
       [],
@@ -45,11 +47,33 @@ describe('what stage 2 leaves of a condition → drug list', () => {
     expect(none.reply).toMatchObject({ decision: 'abstain', reason: 'no_safety_evidence', drugs: ['aspirin'] });
     const all = afterSafetyReview(
       ['ibuprofen'],
-      { parts: [], reviewed_drug_ids: [], excluded: [], contraindicated: [contra] },
+      { parts: [], reviewed_drug_ids: [], excluded: [], contraindicated: [contra], form_limited: [] },
       'sốt',
       nameOf,
       [],
     );
     expect(all.reply).toMatchObject({ decision: 'answerable', reason: 'drug_list', drugs: [] });
+  });
+
+  it('a contraindication scoped to one dosage form leaves the drug listed, quoting the clause', () => {
+    const injection = {
+      ...contra,
+      drug_id: 'phenytoin',
+      doc_id: 'phenytoin__chong_chi_dinh__1',
+      quote: 'Dạng tiêm: nhịp chậm xoang, blốc xoang nhĩ, blốc nhĩ thất độ II và độ III.',
+      routes: ['tiem_tinh_mach' as const],
+    };
+    const r = afterSafetyReview(
+      ['phenytoin'],
+      { parts: [], reviewed_drug_ids: ['phenytoin'], excluded: [], contraindicated: [], form_limited: [injection] },
+      'đau dây thần kinh sinh ba',
+      nameOf,
+      [],
+    );
+    expect(r.reply).toBeNull();
+    if (r.reply) return;
+    expect(r.listed).toEqual(['phenytoin']);
+    expect(r.notices).toHaveLength(1);
+    expect(r.notices[0]).toContain('«Dạng tiêm: nhịp chậm xoang');
   });
 });

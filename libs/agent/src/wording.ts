@@ -95,6 +95,8 @@ export const W = {
     applies === 'yes'
       ? `Không liệt kê ${drug}: chống chỉ định với người bệnh đã nêu — Dược thư, mục ${SECTION_TITLES[section]}: «${quote}»`
       : `Không liệt kê ${drug}: có thể chống chỉ định với người bệnh đã nêu — Dược thư, mục ${SECTION_TITLES[section]}: «${quote}» Thông tin đã nêu chưa đủ để biết điều này có áp dụng hay không; cần đối chiếu trước khi dùng.`,
+  contraindicatedForm: (drug: string, section: SectionKey, quote: string) =>
+    `${drug}: Dược thư chống chỉ định một dạng thuốc với tình trạng người bệnh đã nêu — mục ${SECTION_TITLES[section]}: «${quote}» Không dùng dạng này; chỉ dạng khác mới được liệt kê ở đây.`,
   elderlyAsAdult: (drug: string) =>
     `Dược thư không có liều riêng của ${drug} cho người cao tuổi: dưới đây là liều người lớn, cần lưu ý chức năng thận và các thận trọng ở người cao tuổi.`,
   patientEcho: (facts: string) => `Áp dụng cho người bệnh đã nêu: ${facts}.`,

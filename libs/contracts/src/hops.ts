@@ -3,6 +3,7 @@ import { MAX_TURN_CHARS } from './api';
 import { EvidencePartSchema, RetrievalResultSchema } from './evidence';
 import {
   AskedClassSchema,
+  RouteSchema,
   PatientContextSchema,
   PatientSeveritySchema,
   QueryFrameSchema,
@@ -110,6 +111,20 @@ export type TurnJob = z.infer<typeof TurnJobSchema>;
  * The one map from queue + op to payload and result. Producers and workers both
  * import it; a shape it does not name cannot be sent or returned.
  */
+/**
+ * A contraindication of one candidate that names the patient's state: `yes` it applies, `maybe` it may
+ * (the words do not say the trimester or the severity it needs); `routes`, the routes a dosage-form
+ * heading scopes it to ("Dạng tiêm: …"), null for every form.
+ */
+export const ContraFindingSchema = z.object({
+  drug_id: z.string(),
+  doc_id: z.string(),
+  section: SectionKeySchema,
+  quote: z.string(),
+  applies: z.enum(['yes', 'maybe']),
+  routes: z.array(RouteSchema).nullable().default(null),
+});
+
 export const HOPS = {
   turns: {
     handle_turn: { payload: TurnJobSchema, result: TurnReplySchema },
@@ -193,15 +208,12 @@ export const HOPS = {
          * Candidates kept off the list by a contraindication that names the patient's state: `yes` it
          * applies, `maybe` it may (the words do not say the trimester or the severity it needs).
          */
-        contraindicated: z.array(
-          z.object({
-            drug_id: z.string(),
-            doc_id: z.string(),
-            section: SectionKeySchema,
-            quote: z.string(),
-            applies: z.enum(['yes', 'maybe']),
-          }),
-        ),
+        contraindicated: z.array(ContraFindingSchema),
+        /**
+         * Contraindications scoped to a dosage form the drug is not limited to ("Dạng tiêm: … blốc nhĩ
+         * thất độ II" for a drug also given by mouth): the drug stays listed and the reply quotes them.
+         */
+        form_limited: z.array(ContraFindingSchema).default([]),
       }),
     },
     /** Not called by the orchestrator: the benchmark's large-payload hop (see `retrieve_section`). */

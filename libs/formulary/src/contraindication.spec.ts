@@ -1,5 +1,5 @@
 import { EMPTY_PATIENT, UNKNOWN_SEVERITY, type PatientContext, type PatientSeverity } from '@app/contracts';
-import { CONTRA_SECTIONS, contraindicationsFor } from './contraindication';
+import { CONTRA_SECTIONS, contraindicationsFor, formScope } from './contraindication';
 import { expandShorthand } from './shorthand';
 import { sampleIndex } from './test-corpus';
 
@@ -88,6 +88,8 @@ describe('contraindications that name the patient’s state', () => {
     // "loét DD tiến triển" beside "Loét dạ dày tá tràng tiến triển"
     expect(said('ibuprofen', 'bn loét DD tiến triển, thoái hóa khớp gối', 'thoái hóa khớp')).toContain('maybe');
     expect(said('morphin', 'bn COPD nặng, đau do ung thư')).toContain('maybe');
+    // "Người bệnh có blốc nhĩ thất": the state is what the person has
+    expect(said('carbamazepin', 'bn 66t blốc nhĩ thất độ II, đau dây TK sinh ba')).toContain('maybe');
     // two words of a family are not the state ("suy tuyến" giáp is not "suy tuyến" yên)
     expect(said('levothyroxin', 'Người bị suy tuyến giáp thì dùng thuốc gì?', 'suy giáp')).toEqual([]);
     // a hypersensitivity clause's allergens ("kháng sinh beta-lactam") are no state of the patient's
@@ -128,5 +130,24 @@ describe('contraindications that name the patient’s state', () => {
     const [f] = contraindicationsFor(parts('gliclazid'), { ...EMPTY_PATIENT, lactating: true }, UNKNOWN_SEVERITY, null);
     expect(f).toMatchObject({ drug_id: 'gliclazid', section: 'chong_chi_dinh', applies: 'yes' });
     expect(index.part(f.doc_id)!.text).toContain(f.quote);
+  });
+
+  it('a clause headed by a dosage form is scoped to that form’s routes', () => {
+    expect(formScope('Dạng tiêm: nhịp chậm xoang, blốc nhĩ thất độ II và độ III.')).toEqual([
+      'tiem_tinh_mach',
+      'truyen_tinh_mach',
+      'tiem_bap',
+      'tiem_duoi_da',
+    ]);
+    expect(formScope('Dạng đặt trực tràng: không dùng cho người bị viêm trực tràng.')).toEqual(['dat_truc_trang']);
+    expect(formScope('Suy gan nặng, suy thận nặng.')).toBeNull();
+    // phenytoin's AV-block clause is found for a patient with AV block, scoped to injection
+    const found = contraindicationsFor(
+      parts('phenytoin'),
+      { ...EMPTY_PATIENT, comorbidities: ['blốc nhĩ thất độ II'] },
+      UNKNOWN_SEVERITY,
+      'đau dây thần kinh sinh ba',
+    );
+    expect(found.map((f) => f.routes?.includes('tiem_tinh_mach'))).toEqual([true]);
   });
 });

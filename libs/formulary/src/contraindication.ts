@@ -1,4 +1,4 @@
-import type { EvidencePart, PatientContext, PatientSeverity, SectionKey } from '@app/contracts';
+import type { EvidencePart, PatientContext, PatientSeverity, Route, SectionKey } from '@app/contracts';
 import { startsWithDrugClass } from './drug-class';
 import { expandCondition } from './corpus-index';
 import { containsPhrase, normalize, syllables } from './normalize';
@@ -15,6 +15,36 @@ export interface ContraFinding {
   /** The clause of the formulary part that says it, verbatim. */
   quote: string;
   applies: 'yes' | 'maybe';
+  /**
+   * The routes the clause is scoped to by its dosage form ("Dạng tiêm: … blốc nhĩ thất độ II" → the
+   * injection routes); null when it speaks of the drug in every form.
+   */
+  routes: Route[] | null;
+}
+
+/** Dosage forms a clause may be scoped to ("Dạng tiêm: …"), folded, longest first, with their routes. */
+const FORM_ROUTES: [string, Route[]][] = [
+  ['tiem tinh mach', ['tiem_tinh_mach', 'truyen_tinh_mach']],
+  ['truyen tinh mach', ['truyen_tinh_mach']],
+  ['tiem bap', ['tiem_bap']],
+  ['tiem duoi da', ['tiem_duoi_da']],
+  ['tiem', ['tiem_tinh_mach', 'truyen_tinh_mach', 'tiem_bap', 'tiem_duoi_da']],
+  ['truyen', ['truyen_tinh_mach']],
+  ['uong', ['uong']],
+  ['dat truc trang', ['dat_truc_trang']],
+  ['hit', ['hit']],
+  ['khi dung', ['hit']],
+  ['bo ngoai da', ['bo_ngoai_da']],
+  ['bo', ['bo_ngoai_da']],
+  ['nho mat', ['nho_mat']],
+];
+
+/** The routes a clause's dosage-form heading scopes it to ("Dạng tiêm: …"), or null. */
+export function formScope(clause: string): Route[] | null {
+  const m = /^dạng\s+([^:]{1,30}):/u.exec(normalize(clause));
+  if (!m) return null;
+  const form = syllables(m[1]).join(' ');
+  return FORM_ROUTES.find(([f]) => form === f || form.startsWith(`${f} `))?.[1] ?? null;
 }
 
 /** The sections a patient-state contraindication is written in. */
@@ -64,7 +94,15 @@ export function contraindicationsFor(
       const applies =
         clauseApplies(part.section, n, patient, severity, condition) ??
         (part.section === 'chong_chi_dinh' ? statedInWords(n, saidFolded, condition) : null);
-      if (applies) out.push({ drug_id: part.drug_id, doc_id: part.doc_id, section: part.section, quote, applies });
+      if (applies)
+        out.push({
+          drug_id: part.drug_id,
+          doc_id: part.doc_id,
+          section: part.section,
+          quote,
+          applies,
+          routes: formScope(quote),
+        });
     }
   }
   return out.sort((a, b) => (a.applies === b.applies ? 0 : a.applies === 'yes' ? -1 : 1));
@@ -258,7 +296,11 @@ function statedInWords(n: string, said: string, condition: string | null): 'mayb
     // a pregnancy, breastfeeding, kidney or liver subject is held against the state and its scope above
     if ([TRIMESTER_SUBJECT, PREGNANCY_SUBJECT, LACTATION_SUBJECT, ORGAN_SUBJECT].some((re) => re.test(s))) continue;
     // qualifiers read as written: folded, "dạ" (dạ dày) would be "đã"
-    const written = s.replace(/^tiền sử\s+/u, '').split(/\s+/u);
+    // "Người bệnh có blốc nhĩ thất": the state is what the person has
+    const written = s
+      .replace(/^tiền sử\s+/u, '')
+      .replace(/^(?:người bệnh|bệnh nhân|người|bệnh)\s+(?:có|bị|đang bị)\s+(?!thai)/u, '')
+      .split(/\s+/u);
     const cut = written.findIndex((w, i) => i > 0 && QUALIFIER_WORDS.has(w));
     // up to three words: two alone are often a family ("suy tuyến" yên or giáp), three name the state
     const head = syllables((cut > 0 ? written.slice(0, cut) : written).join(' ')).slice(0, 3);

@@ -47,6 +47,8 @@ const CONDITION_SYNONYMS: [string, string][] = [
   ['cuong tuyen giap', 'cuong giap'],
   ['nhuoc giap', 'suy giap'],
   ['dau dau', 'dau'],
+  // "đau dây sinh ba", the short name wards use for the trigeminal neuralgia
+  ['dau day sinh ba', 'dau day than kinh sinh ba'],
 ];
 
 /** The folded condition and its formal variants (every applicable synonym applied, one by one and all together). */

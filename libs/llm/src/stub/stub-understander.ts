@@ -1172,15 +1172,13 @@ export class StubUnderstander implements Understander {
    * "phù"), then through the formulary's synonyms ("cao huyết áp" → "tăng huyết áp", multi-word only).
    */
   private namedConditions(text: string): string[] {
-    const out = this.vocabulary
-      .find(words(text))
-      .map((h) => this.displayOf.get(h.phrase) ?? h.phrase)
-      .sort((a, b) => b.length - a.length);
+    const out = this.vocabulary.find(words(text)).map((h) => this.displayOf.get(h.phrase) ?? h.phrase);
     for (const variant of expandCondition(text).slice(1))
       for (const c of this.conditions)
         if (c.folded.includes(' ') && ` ${variant} `.includes(` ${c.folded} `) && !out.includes(c.display))
           out.push(c.display);
-    return out;
+    // a name found through a synonym ("đau dây sinh ba") is as long as its formal name
+    return out.sort((a, b) => b.length - a.length);
   }
 
   /**
@@ -1239,6 +1237,11 @@ export class StubUnderstander implements Understander {
         (w, i) => i > 0 && fold(w) === 'cho' && rest.slice(i + 1).every((x) => PATIENT_POINTERS.has(fold(x))),
       );
       if (forWhom > 0) rest.splice(forWhom);
+      // "… đau dây sinh ba, bn này dùng được không": the patient pointed at closes the condition
+      const pointer = rest.findIndex(
+        (w, i) => i > 0 && fold(w) === 'bn' && rest.slice(i + 1).every((x) => DEMONSTRATIVES.includes(x)),
+      );
+      if (pointer > 0) rest.splice(pointer);
       // "… VKDT dùng đc cho bn lúc này": a may-use tail asks whether, for whom and when — it names no condition
       const mayUse = rest.findIndex(
         (w, i) =>
