@@ -132,7 +132,12 @@ describe('retrieval worker contract', () => {
 
   it('retrieve_by_indication finds drugs by their chi_dinh parts', async () => {
     const r = value(
-      await h.hops.call('retrieval', 'retrieve_by_indication', { condition: 'bệnh gút', classes: [] }, await h.turn()),
+      await h.hops.call(
+        'retrieval',
+        'retrieve_by_indication',
+        { condition: 'bệnh gút', classes: [], context: '' },
+        await h.turn(),
+      ),
     );
     expect(r.drug_ids).toEqual(expect.arrayContaining(['allopurinol', 'colchicin']));
     for (const p of r.parts) expect(p.doc_id).toMatch(/^[a-z_]+__chi_dinh__\d+$/);

@@ -50,14 +50,14 @@ describe('invariant: a list asked by a class names only drugs of that class', ()
           const classes = askedClasses(turn);
           // the class said before the question word is read, whatever its spelling
           expect(classes.some((c) => c.atc.join() === cls.atc.join())).toBe(true);
-          const r = await service.retrieveByIndication({ condition, classes }, 'inv');
+          const r = await service.retrieveByIndication({ condition, classes, context: turn }, 'inv');
           for (const id of r.drug_ids) expect(inClasses(index.drug(id)!.atc, classes)).toBe(true);
           // nothing in the class is silently dropped: every drug left out is outside it
           for (const id of r.off_class) expect(inClasses(index.drug(id)!.atc, classes)).toBe(false);
           const retry = classRetryCondition(classes, condition, r);
           if (retry) {
             expect(r.drug_ids).toEqual([]);
-            const again = await service.retrieveByIndication({ condition: retry, classes }, 'inv');
+            const again = await service.retrieveByIndication({ condition: retry, classes, context: turn }, 'inv');
             for (const id of again.drug_ids) expect(inClasses(index.drug(id)!.atc, classes)).toBe(true);
           }
         },

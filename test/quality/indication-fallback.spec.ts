@@ -48,11 +48,14 @@ describe('RetrievalService: the condition → drug dense fallback (real Redis bu
     const turn = randomUUID();
     await budget.start(turn, 30_000, 1);
     // no indication names this, so the dense fallback runs: the call is counted
-    await service(embedder).retrieveByIndication({ condition: 'chứng khó tiêu chức năng kéo dài', classes: [] }, turn);
+    await service(embedder).retrieveByIndication(
+      { condition: 'chứng khó tiêu chức năng kéo dài', classes: [], context: '' },
+      turn,
+    );
     expect(embedder.calls).toBe(1);
     expect((await budget.state(turn))!.calls).toBe(1);
     const err = await service(embedder)
-      .retrieveByIndication({ condition: 'một bệnh lạ không có trong sách', classes: [] }, turn)
+      .retrieveByIndication({ condition: 'một bệnh lạ không có trong sách', classes: [], context: '' }, turn)
       .catch((e) => e);
     expect(err).toBeInstanceOf(RequestBudgetExhausted);
     expect(embedder.calls).toBe(1);
@@ -66,13 +69,13 @@ describe('RetrievalService: the condition → drug dense fallback (real Redis bu
       'viêm họng do virus ở người lớn',
       'tăng huyết áp thai kỳ nặng',
     ]) {
-      const r = await service(new RemoteEmbedder()).retrieveByIndication({ condition, classes: [] }, turn);
+      const r = await service(new RemoteEmbedder()).retrieveByIndication({ condition, classes: [], context: '' }, turn);
       for (const p of r.parts) expect(namesCondition(p.text, condition)).toBe(true);
       if (r.weak) expect(r.parts).toEqual([]);
     }
     // "viêm họng do virus": the dense search comes close (sore-throat antibiotics) but none names a virus
     const sore = await service(new RemoteEmbedder()).retrieveByIndication(
-      { condition: 'viêm họng do virus ở người lớn', classes: [] },
+      { condition: 'viêm họng do virus ở người lớn', classes: [], context: '' },
       turn,
     );
     expect(sore.drug_ids).toEqual([]);
@@ -82,7 +85,7 @@ describe('RetrievalService: the condition → drug dense fallback (real Redis bu
     const turn = randomUUID();
     await budget.start(turn, 30_000, 1);
     await service(new HashEmbedder()).retrieveByIndication(
-      { condition: 'chứng khó tiêu chức năng kéo dài', classes: [] },
+      { condition: 'chứng khó tiêu chức năng kéo dài', classes: [], context: '' },
       turn,
     );
     expect((await budget.state(turn))!.calls).toBe(0);

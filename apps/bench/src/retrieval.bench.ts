@@ -196,7 +196,7 @@ export async function benchCorpus(name: string, makeMonographs: () => DrugMonogr
   // warm-up: a few calls of each op
   measure(framed.slice(0, 3), (p) => service.retrieveFramed(p));
   await measureAsync(CONDITIONS.slice(0, 3), (condition) =>
-    service.retrieveByIndication({ condition, classes: [] }, 'bench'),
+    service.retrieveByIndication({ condition, classes: [], context: '' }, 'bench'),
   );
   measure(mentions, (m) => index.resolver.resolve(m));
   measure(sentences.slice(0, 6), (s) => index.resolver.findMentions(s));
@@ -207,7 +207,7 @@ export async function benchCorpus(name: string, makeMonographs: () => DrugMonogr
       retrieve_framed: measure(framed, (p) => service.retrieveFramed(p), at(framed)),
       retrieve_by_indication: await measureAsync(
         CONDITIONS,
-        (condition) => service.retrieveByIndication({ condition, classes: [] }, 'bench'),
+        (condition) => service.retrieveByIndication({ condition, classes: [], context: '' }, 'bench'),
         at(CONDITIONS),
       ),
       indication_keyword: measure(CONDITIONS, (c) => index.indicationKeyword(c), at(CONDITIONS)),

@@ -167,7 +167,14 @@ export class AnswerPaths {
     // no drug outside it is listed, whatever condition was read
     const classes = askedClasses(ctx.turn);
     let condition = asked;
-    let r = await this.hops.call(ctx.trace, 'retrieval', 'retrieve_by_indication', { condition, classes }, ctx.ticket);
+    const context = ctx.turn;
+    let r = await this.hops.call(
+      ctx.trace,
+      'retrieval',
+      'retrieve_by_indication',
+      { condition, classes, context },
+      ctx.ticket,
+    );
     if (!r.ok) return generationFailureReply(r.code, []);
     const retry = classRetryCondition(classes, condition, r.value);
     if (retry) {
@@ -175,7 +182,7 @@ export class AnswerPaths {
         ctx.trace,
         'retrieval',
         'retrieve_by_indication',
-        { condition: retry, classes },
+        { condition: retry, classes, context },
         ctx.ticket,
       );
       if (!again.ok) return generationFailureReply(again.code, []);

@@ -3,6 +3,7 @@ import { StoreSchemaMissing, type AgentReply, type QueryFrame, type TurnJob, typ
 import {
   annotateReply,
   applyClarifyBreaker,
+  frameAfterReply,
   planTurn,
   statelessClarify,
   understandingFailureReply,
@@ -147,6 +148,7 @@ export class RagAgent {
       else if (r.kind === 'condition_to_drug') reply = await this.paths.conditionToDrug(ctx, r.condition);
       else reply = await this.paths.singleDrug(ctx);
       reply = annotateReply(reply, reading, user, nameOf);
+      remember = frameAfterReply(remember, reply);
     }
 
     t = Date.now();

@@ -1,5 +1,5 @@
 import { emptyFrame } from '@app/contracts';
-import { frameToRemember, mergeWithPriorFrame, pairWithConversationDrugs } from './merge';
+import { frameAfterReply, frameToRemember, mergeWithPriorFrame, pairWithConversationDrugs } from './merge';
 import { route } from './route';
 
 describe('frame memory: merge with the prior frame', () => {
@@ -223,5 +223,35 @@ describe('two drugs taken together across turns', () => {
     expect(pairWithConversationDrugs(asked, { ...prior, drugs: ['amoxicillin'] }, true)).toBe(asked);
     const dose = { ...asked, attribute: 'lieu_luong_cach_dung' as const };
     expect(pairWithConversationDrugs(dose, prior, true)).toBe(dose);
+  });
+});
+
+describe('frameAfterReply: a list of one drug makes it the conversation’s', () => {
+  const listAsked = emptyFrame({
+    turn_type: 'condition_to_drug',
+    condition: 'sốt',
+    condition_relation: 'INDICATION',
+    population: 'adult',
+    patient: { pregnant: true, lactating: false, renal: null, hepatic: null, comorbidities: [], allergies: [] },
+  });
+
+  it('one drug listed: a follow-up without a name asks about it, for the same patient', () => {
+    const remembered = frameAfterReply(listAsked, { reason: 'drug_list', drugs: ['paracetamol'] })!;
+    expect(remembered).toMatchObject({ turn_type: 'drug_attribute', drugs: ['paracetamol'] });
+    const next = mergeWithPriorFrame(
+      emptyFrame({ follow_up: true, turn_type: 'dosing_calc', attribute: 'lieu_luong_cach_dung' }),
+      remembered,
+    );
+    expect(next).toMatchObject({ drugs: ['paracetamol'], turn_type: 'dosing_calc', population: 'adult' });
+    expect(next.patient.pregnant).toBe(true);
+  });
+
+  it('several drugs, none, another reply or another question: the memory is as it was', () => {
+    expect(frameAfterReply(listAsked, { reason: 'drug_list', drugs: ['paracetamol', 'ibuprofen'] })).toBe(listAsked);
+    expect(frameAfterReply(listAsked, { reason: 'drug_list', drugs: [] })).toBe(listAsked);
+    expect(frameAfterReply(listAsked, { reason: 'no_evidence', drugs: ['paracetamol'] })).toBe(listAsked);
+    const dose = emptyFrame({ turn_type: 'dosing_calc', drugs: ['ibuprofen'] });
+    expect(frameAfterReply(dose, { reason: 'drug_list', drugs: ['paracetamol'] })).toBe(dose);
+    expect(frameAfterReply(null, { reason: 'drug_list', drugs: ['paracetamol'] })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { QueryFrame } from '@app/contracts';
+import type { AgentReply, QueryFrame } from '@app/contracts';
 import type { RouteOutcome } from './route';
 
 /**
@@ -13,6 +13,18 @@ export function frameToRemember(frame: QueryFrame, routed: RouteOutcome, prior: 
   const clinical = prior !== null && !prior.non_human && !['smalltalk', 'out_of_scope'].includes(prior.turn_type);
   if ((routed.row === 11 || routed.row === 12) && !frame.non_human && clinical) return prior;
   return frame;
+}
+
+/**
+ * What the conversation remembers after its reply: a condition → drug list that named exactly one
+ * drug ("hạ sốt dùng thuốc gì đc?" for a pregnant patient → Paracetamol) makes that drug the
+ * conversation's, so "thế uống mấy viên 1 lần?" or "thuốc đó uống lúc nào" is about it, for the same
+ * patient. A list of several asks which one, as before.
+ */
+export function frameAfterReply(remember: QueryFrame | null, reply: Pick<AgentReply, 'reason' | 'drugs'>) {
+  if (!remember || !CONDITION_TYPES.includes(remember.turn_type)) return remember;
+  if (reply.reason !== 'drug_list' || reply.drugs.length !== 1) return remember;
+  return { ...remember, turn_type: 'drug_attribute' as const, drugs: reply.drugs, attribute: 'chi_dinh' as const };
 }
 
 /**

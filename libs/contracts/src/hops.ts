@@ -159,6 +159,8 @@ export const HOPS = {
         condition: z.string().min(1).max(200),
         /** The classes the user's question names ("thuốc giảm đau opioid nào"), read by code: a listed drug is in each. */
         classes: z.array(AskedClassSchema).max(6).default([]),
+        /** The user's words: of a drug's parts that name the condition, the one closest to them is quoted. */
+        context: z.string().max(6000).default(''),
       }),
       result: z.object({
         parts: z.array(EvidencePartSchema),

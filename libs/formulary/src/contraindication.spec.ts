@@ -88,6 +88,9 @@ describe('contraindications that name the patient’s state', () => {
     // "loét DD tiến triển" beside "Loét dạ dày tá tràng tiến triển"
     expect(said('ibuprofen', 'bn loét DD tiến triển, thoái hóa khớp gối', 'thoái hóa khớp')).toContain('maybe');
     expect(said('morphin', 'bn COPD nặng, đau do ung thư')).toContain('maybe');
+    // a family the clause names ("Rối loạn chức năng tuyến giáp") holds the member the user names
+    expect(said('amiodaron', 'bn nữ 58t đang điều trị cường giáp (Basedow), nay rung nhĩ')).toContain('maybe');
+    expect(said('amiodaron', 'bn nữ 58t tăng huyết áp, nay rung nhĩ')).toEqual([]);
     // "Người bệnh có blốc nhĩ thất": the state is what the person has
     expect(said('carbamazepin', 'bn 66t blốc nhĩ thất độ II, đau dây TK sinh ba')).toContain('maybe');
     // two words of a family are not the state ("suy tuyến" giáp is not "suy tuyến" yên)

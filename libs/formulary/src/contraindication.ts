@@ -238,6 +238,25 @@ function hepaticApplies(s: string, hepatic: string, severity: PatientSeverity): 
 }
 
 const HYPERSENSITIVITY = /quá mẫn|mẫn cảm|dị ứng|phản vệ/u;
+/**
+ * States a clause names by their family, with the members a user names them by (folded): a patient with
+ * "cường giáp (Basedow)" has a "rối loạn chức năng tuyến giáp".
+ */
+const STATE_FAMILIES: [string[], string[]][] = [
+  [
+    ['roi loan chuc nang tuyen giap', 'benh tuyen giap', 'benh ly tuyen giap'],
+    [
+      'cuong giap',
+      'cuong tuyen giap',
+      'basedow',
+      'suy giap',
+      'suy tuyen giap',
+      'nhuoc giap',
+      'viem tuyen giap',
+      'buou giap',
+    ],
+  ],
+];
 /** Leading words that name no state of the patient's (a population, a hypersensitivity, a pairing). */
 const NO_STATE_HEADS = new Set([
   'qua man',
@@ -293,6 +312,10 @@ function statedInWords(n: string, said: string, condition: string | null): 'mayb
   // a hypersensitivity clause names allergens, not states: the allergy review reads it
   if (HYPERSENSITIVITY.test(n)) return null;
   for (const s of subjects(n)) {
+    // "Rối loạn chức năng tuyến giáp" names a family; "cường giáp", "Basedow" are members of it
+    const subject = ` ${syllables(s).join(' ')} `;
+    const family = STATE_FAMILIES.find(([names]) => names.some((f) => subject.includes(` ${f} `)));
+    if (family && family[1].some((m) => said.includes(` ${m} `))) return 'maybe';
     // a pregnancy, breastfeeding, kidney or liver subject is held against the state and its scope above
     if ([TRIMESTER_SUBJECT, PREGNANCY_SUBJECT, LACTATION_SUBJECT, ORGAN_SUBJECT].some((re) => re.test(s))) continue;
     // qualifiers read as written: folded, "dạ" (dạ dày) would be "đã"

@@ -366,7 +366,10 @@ export class CorpusIndex implements DrugNames {
         (a, b) => b.length - a.length,
       ),
     };
-    const longer = (written ? this.headTerms.written : this.headTerms.folded).filter((h) => h.startsWith(`${v} `));
+    // a longer heading that is only a kind of the word ("phù do suy tim", "đau nặng cấp tính") is still the word
+    const longer = (written ? this.headTerms.written : this.headTerms.folded).filter(
+      (h) => h.startsWith(`${v} `) && !kindOfFirstWord(syllables(h)),
+    );
     for (let at = text.indexOf(` ${v} `); at >= 0; at = text.indexOf(` ${v} `, at + 1))
       if (!longer.some((h) => text.startsWith(` ${h} `, at))) return true;
     return false;
@@ -440,15 +443,22 @@ function headItems(text: string): string[] {
   return head
     .split(/,| và | hoặc /)
     .map((h) => syllables(h))
-    .flatMap((ws) => {
-      // the grades run to the item's end or to a clause of when or what for ("… cấp tính khi …", "… cần …")
-      let n = 1;
-      while (n < ws.length && GRADE_WORDS.has(ws[n])) n++;
-      const graded = n > 1 && (n === ws.length || GRADE_ENDS.has(ws[n]));
-      return graded ? [ws.join(' '), ws[0]] : [ws.join(' ')];
-    })
+    .flatMap((ws) => (kindOfFirstWord(ws) ? [ws.join(' '), ws[0]] : [ws.join(' ')]))
     .filter(Boolean);
 }
+/**
+ * Is a heading item (folded syllables) a kind of its first word: graded by severity or course ("đau nặng
+ * cấp tính", "đau vừa đến nặng … khi …") or said with its cause ("phù do suy tim", "đau do ung thư")?
+ */
+function kindOfFirstWord(ws: string[]): boolean {
+  // the grades run to the item's end or to a clause of when or what for ("… cấp tính khi …", "… cần …")
+  // ("độ" of "mức độ" folds to "do", as the cause's "do" does: it grades only after "mức")
+  const grade = (k: number) => GRADE_WORDS.has(ws[k]) && (ws[k] !== 'do' || ws[k - 1] === 'muc');
+  let n = 1;
+  while (n < ws.length && grade(n)) n++;
+  return (n > 1 && (n === ws.length || GRADE_ENDS.has(ws[n]))) || ws[n] === 'do';
+}
+
 /** Words that grade a heading's condition by severity or course, folded. */
 const GRADE_WORDS = new Set(['cap', 'man', 'tinh', 'nang', 'nhe', 'vua', 'den', 'muc', 'do', 'trung', 'binh']);
 /** Words that start a clause after the grades: when or for whom the indication holds, not another disease. */

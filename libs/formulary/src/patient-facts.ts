@@ -103,6 +103,14 @@ const AGE_PATTERNS: [RegExp, (m: RegExpExecArray) => Age][] = [
     new RegExp(`${NOT_AFTER}${NUM}\\s*${YEAR}\\s*${HALF}${END}`, 'iu'),
     (m) => exact(`${fmt(num(m[1]))} tuổi rưỡi`, num(m[1]) + 0.5),
   ],
+  // "ông nội 7 mấy tuổi": the tens digit alone, some age in that decade
+  [
+    new RegExp(`${NOT_AFTER}([2-9])\\s*(?:mấy|may)\\s*${YEAR}${END}`, 'iu'),
+    (m) => {
+      const n = num(m[1]) * 10;
+      return { text: `${fmt(n)} mấy tuổi`, years: n + 5, min: n + 1, max: n + 9 };
+    },
+  ],
   // "tám mươi mấy tuổi" (80 mấy), "60 mấy tuổi": some age in that decade
   [
     new RegExp(`${NOT_AFTER}(\\d0)\\s*(?:mấy|may|mươi mấy|muoi may)\\s*${YEAR}${END}`, 'iu'),
@@ -429,6 +437,8 @@ export const POPULATION_CUES: Record<Population, PhraseSet> = {
     'con gái tôi',
     'bệnh nhi',
     'nhi',
+    // "cháu ngoại tôi còn nhỏ": a child, whose age and weight are then asked
+    'còn nhỏ',
   ]),
   elderly: new PhraseSet([
     'người cao tuổi',
@@ -851,6 +861,17 @@ export const INTAKE_PHRASES: readonly string[] = [
   'uống trộm',
   'nghịch uống',
   'tự lấy uống',
+  // "tự mở tủ uống hết gần nửa chai siro": a whole or half pack taken at once
+  'mở tủ',
+  'uống hết nửa',
+  'uống hết gần',
+  'uống gần hết',
+  'uống hết chai',
+  'uống hết cả chai',
+  'uống cả chai',
+  'uống nguyên chai',
+  'uống nguyên vỉ',
+  'uống nguyên lọ',
 ];
 export const INTAKE_CUES = new PhraseSet(INTAKE_PHRASES);
 
@@ -998,6 +1019,26 @@ export const NON_CLINICAL_CUES = new PhraseSet([
   'đăng facebook',
   'viết bài',
   'đông khách',
+]);
+
+/**
+ * The hospital's stock: "khoa hết ceftriaxon, kho dược bh nhập về", "bv còn … ko hay phải tự mua ngoài".
+ * Out of scope only when no clinical question stands beside them ("khoa hết esomeprazol, thế omeprazol
+ * truyền TM liều sao" asks the dose).
+ */
+export const SUPPLY_CUES = new PhraseSet([
+  'nhập về',
+  'kho dược',
+  'khoa dược còn',
+  'mua ngoài',
+  'tự mua',
+  'bv còn',
+  'bv mình còn',
+  'bệnh viện còn',
+  'viện còn',
+  'khoa hết',
+  'hết thuốc chưa',
+  'bao giờ có',
 ]);
 
 /** Non-clinical words that are other words without their marks ("gia" is also "già"): only as typed with marks. */

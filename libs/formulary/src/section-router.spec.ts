@@ -15,6 +15,11 @@ describe('section router', () => {
     ['Uống quá liều paracetamol xử trí thế nào?', 'qua_lieu_va_xu_tri'],
     ['Cơ chế tác dụng của clopidogrel?', 'duoc_ly'],
     ['Cần thận trọng gì khi dùng amiodaron?', 'than_trong'],
+    // a pregnancy found while on the drug, then "xử trí sao": the pregnancy section, not an overdose
+    ['bn THA đang losartan, nay thử thai (+) khoảng 6 tuần. thuốc này xử trí sao?', 'thoi_ky_mang_thai'],
+    // a child at the cupboard: a whole or half pack at once is an overdose question
+    ['con em tự mở tủ uống hết gần nửa chai siro paracetamol, có sao không', 'qua_lieu_va_xu_tri'],
+    ['bé uống hết cả chai siro rồi', 'qua_lieu_va_xu_tri'],
   ])('routes "%s" to %s', (turn, section) => {
     expect(routeSections(turn)[0]).toBe(section);
   });

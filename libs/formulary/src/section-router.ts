@@ -85,6 +85,9 @@ const PHRASES: [string, SectionKey][] = [
   ['phụ nữ mang thai', 'thoi_ky_mang_thai'],
   ['thai phụ', 'thoi_ky_mang_thai'],
   ['thai nhi', 'thoi_ky_mang_thai'],
+  // "đang losartan, nay thử thai (+) … xử trí sao": a pregnancy found while on the drug
+  ['thử thai', 'thoi_ky_mang_thai'],
+  ['que thử', 'thoi_ky_mang_thai'],
   ['ảnh hưởng đến thai', 'thoi_ky_mang_thai'],
   ['muốn có em bé', 'thoi_ky_mang_thai'],
   ['muốn có con', 'thoi_ky_mang_thai'],

@@ -141,6 +141,14 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     // advertising is out of scope; alcohol is an interaction unless the patient says he does not drink
     ['viết giùm mk 1 bài đăng fb quảng cáo atorvastatin cho đông khách', { turn_type: 'out_of_scope' }],
     ['metronidazol đang uống có uống rượu bia dc ko', { attribute: 'tuong_tac_thuoc' }],
+    // the hospital's stock is out of scope, the product's form no slot; a dose asked beside it is not
+    ['bv mình còn omeprazol lọ TM ko hay bn phải tự mua ngoài?', { turn_type: 'out_of_scope' }],
+    ['khoa hết esomeprazol rồi, thế omeprazol truyền TM liều sao', { drugs: ['omeprazol'], turn_type: 'dosing_calc' }],
+    // an age by its tens digit, a child by "còn nhỏ"
+    ['Ông nội em 7 mấy tuổi, gliclazid uống mấy viên', { age_text: '70 mấy tuổi', population: 'elderly' }],
+    ['Cháu ngoại tôi còn nhỏ, loratadin liều bao nhiêu?', { population: 'pediatric' }],
+    // a list asked by class with another class word before the question
+    ['bn ung thư phổi, động kinh chưa kiểm soát. giảm đau opioid nào dùng đc?', { turn_type: 'condition_to_drug' }],
     // ages: "lên 9" after a few words, "sinh được 10 hôm"
     ['Con trai em năm nay lên 9, người nhỏ con chỉ 26 cân, domperidon uống mấy viên', { age_text: '9 tuổi' }],
     ['bé sinh được 10 hôm, nặng 3,2kg, fluconazol uống cách mấy ngày', { age_text: '10 ngày tuổi' }],

@@ -9,6 +9,7 @@ import {
   LACTATION_CUES,
   NON_CLINICAL_CUES,
   NON_CLINICAL_MARKED,
+  SUPPLY_CUES,
   normalize,
   parseAge,
   parseHepatic,
@@ -76,7 +77,10 @@ const CLASS_NOUNS = new PhraseSet([
   'corticoid',
   'nsaid',
   'statin',
+  'opioid',
 ]);
+/** Words that may join a class to its question ("kháng sinh loại nào", "giảm đau nhóm nào"). */
+const CLASS_JOINERS = ['loại', 'nhóm', 'dạng', 'thuốc'];
 
 /**
  * "Which drug" phrases, plus a drug asked by what it is for or by its class: "thuốc hạ sốt nào",
@@ -89,7 +93,17 @@ class WhichDrugPhrases extends PhraseSet {
     if (own) return own;
     const asks = (w: Word | undefined) => !!w && (says(w, 'nào') || says(w, 'gì'));
     const cls = CLASS_NOUNS.at(ws, i);
-    if (cls && asks(ws[i + cls.length])) return { start: i, length: cls.length + 1, phrase: 'thuốc nào' };
+    if (cls) {
+      // "giảm đau opioid nào", "kháng sinh loại nào": another class word or "loại/nhóm" may stand before the question
+      let k = i + cls.length;
+      for (let extra = 0; extra < 3 && ws[k] && !asks(ws[k]); extra++) {
+        const more = CLASS_NOUNS.at(ws, k);
+        if (more) k += more.length;
+        else if (CLASS_JOINERS.some((j) => says(ws[k], j))) k++;
+        else break;
+      }
+      if (asks(ws[k])) return { start: i, length: k + 1 - i, phrase: 'thuốc nào' };
+    }
     if (!ws[i] || !says(ws[i], 'thuốc')) return null;
     let k = i + 1;
     if (ws[k] && FORM_WORDS.some((f) => says(ws[k], f))) k++;
@@ -936,7 +950,9 @@ export class StubUnderstander implements Understander {
     // "khách mua cho bố 79t, bác bị suy thận nhẹ": the buyer's patient, answering who it is for — not commerce
     // "chào e, c bán nhà thuốc nhỏ ở quê": a greeting that mentions the shop is still a greeting
     const greeting = has(P.smalltalk) && drugs.length === 0 && !sections.length;
-    if (has(NON_CLINICAL_CUES) || (has(NON_CLINICAL_MARKED) && !clinicalAsked && !slots && !greeting))
+    // the hospital's stock is asked with the product's form ("còn omeprazol lọ TM ko"): a route there is no slot
+    const stock = has(SUPPLY_CUES) && !clinicalAsked && !greeting;
+    if (has(NON_CLINICAL_CUES) || stock || (has(NON_CLINICAL_MARKED) && !clinicalAsked && !slots && !greeting))
       return { ...frame, turn_type: 'out_of_scope' };
 
     // "quá liều … trung hòa bằng thuốc gì": a question about the conversation's drug (its antidote),
