@@ -167,7 +167,7 @@ export class AnswerPaths {
     // no drug outside it is listed, whatever condition was read
     const classes = askedClasses(ctx.turn);
     let condition = asked;
-    const context = ctx.turn;
+    const context = conversationWords([ctx.turn], true);
     let r = await this.hops.call(
       ctx.trace,
       'retrieval',

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EvidencePart, HopPayload, HopResult, PatientContext, Route, SectionKey } from '@app/contracts';
 import {
   inClasses,
-  syllables,
+  pickIndicationPart,
   containsPhrase,
   CONTRA_SECTIONS,
   contraindicationsFor,
@@ -65,16 +65,15 @@ export class RetrievalService {
     }
     // one part per drug (the best), the drug read off matched_doc_id: {drug_id}__chi_dinh__{n}; a drug
     // outside a class the question names ("thuốc giảm đau opioid nào") is never a candidate
-    // of one drug's parts, the one sharing most words with the user's ("đau do ung thư" over "đau sau phẫu thuật")
-    const said = new Set(syllables(p.context));
-    const closeness = (part: EvidencePart) => syllables(part.text).filter((w) => said.has(w)).length;
-    const best = new Map<string, EvidencePart>();
+    const perDrug = new Map<string, EvidencePart[]>();
     const offClass = new Set<string>();
     for (const s of scored) {
       const drugId = s.part.doc_id.split('__')[0];
       if (!inClasses(this.index.drug(drugId)?.atc ?? '', p.classes)) offClass.add(drugId);
-      else if (!best.has(drugId) || closeness(s.part) > closeness(best.get(drugId)!)) best.set(drugId, s.part);
+      else perDrug.set(drugId, [...(perDrug.get(drugId) ?? []), s.part]);
     }
+    // one part per drug: the one that treats the condition and stands closest to the user's words
+    const best = new Map([...perDrug].map(([id, parts]) => [id, pickIndicationPart(parts, p.condition, p.context)]));
     const listed = [...best.entries()].slice(0, MAX_CANDIDATES);
     return {
       parts: listed.map(([, part]) => part),

@@ -1,4 +1,4 @@
-import { namesCondition } from './corpus-index';
+import { pickIndicationPart, namesCondition } from './corpus-index';
 import { sampleIndex } from './test-corpus';
 
 describe('CorpusIndex.indicationKeyword', () => {
@@ -56,5 +56,24 @@ describe('CorpusIndex.indicationKeyword', () => {
     expect(heads).toEqual(expect.arrayContaining(['sốt mò', 'viêm bàng quang', 'rung nhĩ']));
     expect(heads).not.toContain('liều thấp');
     expect(heads.some((h) => h.startsWith('kể cả'))).toBe(false);
+  });
+});
+
+describe('pickIndicationPart: the indication part a list quotes for a drug', () => {
+  const idx = sampleIndex();
+  const chi = (drug: string) => idx.section(drug, 'chi_dinh');
+  it('a part that treats the condition before one that only prevents it', () => {
+    const [treat, prevent] = chi('colchicin');
+    expect(pickIndicationPart([prevent, treat], 'cơn gút cấp', 'chẩn đoán cơn gút cấp, thuốc nào dùng đc').doc_id).toBe(
+      treat.doc_id,
+    );
+  });
+  it('then the one closest to the user’s words, then the one written first', () => {
+    const [acute, chronic] = chi('morphin');
+    expect(pickIndicationPart([acute, chronic], 'đau', 'ung thư phổi di căn, đau nhiều').doc_id).toBe(chronic.doc_id);
+    const [mono, combo] = chi('gliclazid');
+    expect(pickIndicationPart([combo, mono], 'đái tháo đường typ 2', 'mới chẩn đoán đái tháo đường typ 2').doc_id).toBe(
+      mono.doc_id,
+    );
   });
 });

@@ -406,6 +406,53 @@ export class CorpusIndex implements DrugNames {
   }
 }
 
+/** The words of a question and of a note's patient line, folded: they tell no indication part from another. */
+const QUESTION_WORDS = new Set([
+  'dung',
+  'thuoc',
+  'uong',
+  'nao',
+  'gi',
+  'benh',
+  'nhan',
+  'tuoi',
+  'nam',
+  'nu',
+  'khi',
+  'voi',
+  'cac',
+  'trong',
+  'o',
+  'cua',
+  'da',
+  'dang',
+  'nay',
+  'tri',
+  'dieu',
+]);
+
+/**
+ * Of one drug's indication parts that name the condition (best-scored first), the one to quote: one that
+ * treats it before one that only prevents it ("dự phòng cơn gút cấp" beside "điều trị cơn gút cấp" for a
+ * patient with the attack), then the one sharing most content words with the user's ("mới chẩn đoán" →
+ * the monotherapy part, "đau do ung thư" → the cancer-pain part), then the one written first.
+ */
+export function pickIndicationPart(parts: EvidencePart[], condition: string, said: string): EvidencePart {
+  const words = new Set(syllables(said).filter((w) => !FUNCTION_WORDS.has(w) && !QUESTION_WORDS.has(w)));
+  const variants = expandCondition(condition);
+  const prevents = (text: string) =>
+    variants.some((v) =>
+      new RegExp(`(?:du phong|phong ngua)(?: [a-z]+){0,2} ${v}(?: |$)`).test(syllables(text).join(' ')),
+    );
+  const shared = (text: string) => syllables(text).filter((w) => words.has(w)).length;
+  const rank = (q: EvidencePart) => (prevents(q.text) ? 0 : 1000) + shared(q.text);
+  // a tie goes to the part the monograph writes first: its main use ("… typ 2: điều trị …" before "… phối hợp")
+  const order = (q: EvidencePart) => Number(q.doc_id.split('__').pop());
+  return parts.reduce((best, q) =>
+    rank(q) > rank(best) || (rank(q) === rank(best) && order(q) < order(best)) ? q : best,
+  );
+}
+
 /**
  * Does an indication text name the condition: every content word of one of its formulary
  * variants (synonyms applied) in one short span, with no negation the condition does
