@@ -221,4 +221,38 @@ describe('invariant: a contraindication for the patient’s state keeps the drug
     // the corpus does contraindicate drugs for these states: the check ran over real findings
     expect(reasons).toBeGreaterThan(20);
   });
+
+  it('a clause headed by a dosage form is found for the state and scoped to that form’s routes only', () => {
+    const FORMS: [string, string[]][] = [
+      ['Dạng tiêm', ['tiem_tinh_mach', 'truyen_tinh_mach', 'tiem_bap', 'tiem_duoi_da']],
+      ['Dạng tiêm tĩnh mạch', ['tiem_tinh_mach', 'truyen_tinh_mach']],
+      ['Dạng uống', ['uong']],
+      ['Dạng đặt trực tràng', ['dat_truc_trang']],
+    ];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...FORMS),
+        fc.constantFrom(...STATES).chain((st) => fc.tuple(fc.constantFrom(...PHRASES[st]), INSIDE[st])),
+        fc.subarray(OTHERS),
+        ([form, routes], [phrase, who], before) => {
+          fc.pre(phrase.section === 'chong_chi_dinh');
+          const [patient, severity] = patientOf(who);
+          const text = `${form}: ${phrase.text.charAt(0).toLowerCase()}${phrase.text.slice(1)}`;
+          const found = contraindicationsFor(partsWith('chong_chi_dinh', text, before, []), patient, severity, null);
+          const scoped = found.find((f) => f.doc_id.endsWith('__50'));
+          // found, and scoped to the form's routes: the retrieval hop then lists a drug given in another form
+          expect([text, scoped?.routes]).toEqual([text, routes]);
+          // a clause without a form heading speaks of every form
+          const plain = contraindicationsFor(
+            partsWith('chong_chi_dinh', phrase.text, before, []),
+            patient,
+            severity,
+            null,
+          );
+          expect(plain.find((f) => f.doc_id.endsWith('__50'))?.routes).toBeNull();
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
 });
