@@ -1,5 +1,5 @@
 import { emptyFrame } from '@app/contracts';
-import { decide } from './decide';
+import { decide, routeOfStatedRegimen } from './decide';
 import { sampleIndex } from './test-corpus';
 
 describe('decide()', () => {
@@ -252,5 +252,17 @@ describe('decide()', () => {
       const original = index.part(p.doc_id)!.text;
       expect(original).toContain(p.text.split(' ').slice(0, 4).join(' '));
     }
+  });
+});
+
+describe('routeOfStatedRegimen: a regimen the patient is on says its route', () => {
+  const idx = sampleIndex();
+  const dosing = idx.section('diazepam', 'lieu_luong_cach_dung');
+  it('"đang diazepam 2mg x 3 lần/ngày" is the oral entry that writes it', () => {
+    expect(routeOfStatedRegimen(dosing, 'bn lo âu, đang diazepam 2mg x 3 lần/ngày, dùng tối đa bao lâu')).toBe('uong');
+  });
+  it('no regimen, or one no entry writes, says nothing', () => {
+    expect(routeOfStatedRegimen(dosing, 'bn lo âu, dùng tối đa bao lâu')).toBeNull();
+    expect(routeOfStatedRegimen(dosing, 'đang 7mg x 5 lần')).toBeNull();
   });
 });

@@ -102,6 +102,10 @@ export function decide(
       // the whole section asked for is every route's; otherwise several routes left is a question to ask —
       // unless the user named those routes and asks how to give it, not a dose ("tiêm tĩnh mạch được không
       // hay chỉ tiêm bắp?"): then the answer is about each route they named
+      // "đang diazepam 2mg x 3 lần/ngày": a regimen the patient is on, written as one route's entry writes it,
+      // says the route
+      const onRegimen = routeOfStatedRegimen(pool, `${context} ${said}`);
+      if (onRegimen) pool = pool.filter((p) => p.route === null || p.route === onRegimen);
       const routes = distinctRoutes(pool);
       const comparesNamedRoutes = allowed.length > 1 && frame.turn_type !== 'dosing_calc';
       if (routes.length > 1 && !comparesNamedRoutes)
@@ -182,4 +186,19 @@ function distinctRoutes(parts: EvidencePart[]): Route[] {
 function leadNamesRoute(text: string, route: Route): boolean {
   const lead = text.split(':')[0];
   return saysRoute(words(lead, true), route);
+}
+
+/** "2mg x 3 lần", "500 mg x 2 lần": a regimen as written, spaces and case made one. */
+const REGIMEN = /(\d+(?:[.,]\d+)?)\s*(mg|g|mcg|ml)\s*[x×]\s*(\d+)\s*lần/giu;
+const regimens = (text: string) =>
+  [...text.matchAll(REGIMEN)].map((m) => `${m[1].replace(',', '.')} ${m[2].toLowerCase()} x ${m[3]}`);
+
+/** The one route whose entries write a regimen the user states, or null. */
+export function routeOfStatedRegimen(pool: EvidencePart[], said: string): Route | null {
+  const stated = regimens(said);
+  if (!stated.length) return null;
+  const routes = new Set(
+    pool.filter((p) => p.route !== null && regimens(p.text).some((r) => stated.includes(r))).map((p) => p.route!),
+  );
+  return routes.size === 1 ? [...routes][0] : null;
 }

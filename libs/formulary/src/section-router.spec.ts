@@ -20,6 +20,8 @@ describe('section router', () => {
     // a child at the cupboard: a whole or half pack at once is an overdose question
     ['con em tự mở tủ uống hết gần nửa chai siro paracetamol, có sao không', 'qua_lieu_va_xu_tri'],
     ['bé uống hết cả chai siro rồi', 'qua_lieu_va_xu_tri'],
+    // stopping at once is written under the precautions
+    ['hết đợt thì ngưng luôn đc k?', 'than_trong'],
   ])('routes "%s" to %s', (turn, section) => {
     expect(routeSections(turn)[0]).toBe(section);
   });

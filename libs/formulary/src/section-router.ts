@@ -201,6 +201,16 @@ const WEAK: [string, SectionKey][] = [
   // ("dừng thuốc" is not here: typed without marks it is "dùng thuốc")
   ['ngừng thuốc', 'than_trong'],
   ['ngưng thuốc', 'than_trong'],
+  // "hết đợt thì ngưng luôn đc k": stopping at once
+  ['ngưng luôn', 'than_trong'],
+  ['ngừng luôn', 'than_trong'],
+  ['ngưng ngay', 'than_trong'],
+  ['ngừng ngay', 'than_trong'],
+  ['tự ngưng', 'than_trong'],
+  ['tự ngừng', 'than_trong'],
+  ['ngừng đột ngột', 'than_trong'],
+  ['ngưng đột ngột', 'than_trong'],
+  ['bỏ thuốc', 'than_trong'],
   ['trước hay sau', 'lieu_luong_cach_dung'],
   // how to give a suspension: "có cần lắc không", "lấy thìa đong được không"
   ['cần lắc', 'lieu_luong_cach_dung'],
