@@ -266,3 +266,25 @@ describe('routeOfStatedRegimen: a regimen the patient is on says its route', () 
     expect(routeOfStatedRegimen(dosing, 'đang 7mg x 5 lần')).toBeNull();
   });
 });
+
+describe('an elderly entry that gives no dose of its own', () => {
+  const idx = sampleIndex();
+  it('brings the adult entries it adjusts, after it; a child never gets them', () => {
+    const dosing = idx.section('colchicin', 'lieu_luong_cach_dung');
+    const elderly = emptyFrame({
+      turn_type: 'dosing_calc',
+      drugs: ['colchicin'],
+      population: 'elderly',
+      route: 'uong',
+    });
+    const d = decide(dosing, elderly, idx, [], 'cụ bà 80 tuổi uống colchicin liều bao nhiêu');
+    expect(d.decision).toBe('ANSWERABLE');
+    expect(d.parts[0].text).toContain('Người cao tuổi');
+    expect(d.parts.some((p) => p.text.includes('1 mg ngay khi có dấu hiệu đầu tiên'))).toBe(true);
+    // salbutamol's elderly entry gives its own dose: no adult entry is added
+    const salbutamol = idx.section('salbutamol', 'lieu_luong_cach_dung');
+    const old = emptyFrame({ turn_type: 'dosing_calc', drugs: ['salbutamol'], population: 'elderly', route: 'uong' });
+    const s = decide(salbutamol, old, idx, [], 'cụ 80 tuổi uống salbutamol liều');
+    expect(s.parts.filter((p) => p.population.length).every((p) => p.population.includes('elderly'))).toBe(true);
+  });
+});

@@ -62,10 +62,19 @@ export function decide(
     const allowed = frame.route ? [frame.route] : frame.allowed_routes;
     if (frame.population) {
       // "how to take it" (split, crush, dilute) for an elderly patient: an adult's entries say it too
-      const own =
+      let own =
         frame.turn_type !== 'dosing_calc' && frame.population === 'elderly'
           ? pool.filter((p) => p.population.length === 0 || p.population.some((x) => x === 'elderly' || x === 'adult'))
           : forPopulation(pool, frame.population);
+      // an elderly entry that gives no dose of its own ("giảm liều hoặc kéo dài khoảng cách") adjusts the adult
+      // dose: the adult entries come with it, after it (never for a child: a child's dose is the child's)
+      const elderlyEntries = own.filter((p) => p.population.includes('elderly'));
+      if (
+        frame.population === 'elderly' &&
+        elderlyEntries.length &&
+        !elderlyEntries.some((p) => DOSE_AMOUNT.test(p.text))
+      )
+        own = [...own, ...forPopulation(pool, 'adult').filter((p) => !own.includes(p))];
       // an elderly patient whose elderly entries are all for routes ruled out ("ko uống được gì" beside
       // "người cao tuổi, uống …") gets the adult entries for the routes left, as any elderly patient with no entry of their own
       const forAllowed = (ps: EvidencePart[]) => ps.some((p) => p.route !== null && allowed.includes(p.route));
@@ -143,10 +152,13 @@ function forPopulation(pool: EvidencePart[], population: Population): EvidencePa
  * impairment entries after it; a patient with them, the impairment entries first.
  */
 function orderForPatient(pool: EvidencePart[], frame: QueryFrame): EvidencePart[] {
+  // an elderly patient's own entries first ("Người cao tuổi …: giảm liều …" before the adult dose it adjusts)
+  const own = frame.population === 'elderly' ? pool.filter((p) => p.population.includes('elderly')) : [];
+  const rest = pool.filter((p) => !own.includes(p));
   const impaired = frame.patient.renal !== null || frame.patient.hepatic !== null;
-  const entry = pool.filter(isImpairmentEntry);
-  const usual = pool.filter((p) => !isImpairmentEntry(p));
-  return impaired ? [...entry, ...usual] : [...usual, ...entry];
+  const entry = rest.filter(isImpairmentEntry);
+  const usual = rest.filter((p) => !isImpairmentEntry(p));
+  return [...own, ...(impaired ? [...entry, ...usual] : [...usual, ...entry])];
 }
 
 /**
@@ -202,3 +214,6 @@ export function routeOfStatedRegimen(pool: EvidencePart[], said: string): Route 
   );
   return routes.size === 1 ? [...routes][0] : null;
 }
+
+/** An amount of drug in an entry ("1 mg", "0,5 g", "5000 đơn vị"): an entry without one gives no dose of its own. */
+const DOSE_AMOUNT = /\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|µg|microgam|ml|đơn vị|đv|iu|ui)(?![\p{L}])/iu;
