@@ -42,11 +42,10 @@ const CONDITION_SYNONYMS: [string, string][] = [
   ['type', 'typ'],
   ['tieu nieu', 'tiet nieu'],
   ['duong tieu', 'duong tiet nieu'],
-  ['nhuc dau', 'dau'],
+  ['nhuc dau', 'dau dau'],
   ['suy tuyen giap', 'suy giap'],
   ['cuong tuyen giap', 'cuong giap'],
   ['nhuoc giap', 'suy giap'],
-  ['dau dau', 'dau'],
   // "đau dây sinh ba", the short name wards use for the trigeminal neuralgia
   ['dau day sinh ba', 'dau day than kinh sinh ba'],
 ];

@@ -23,7 +23,7 @@ const CLASSES: { phrases: string[]; atc: string[]; treats: string | null }[] = [
   { phrases: ['statin'], atc: ['C10AA'], treats: null },
   { phrases: ['chống đông', 'kháng đông'], atc: ['B01AA', 'B01AB', 'B01AE', 'B01AF'], treats: null },
   { phrases: ['kháng tiểu cầu', 'chống kết tập tiểu cầu'], atc: ['B01AC'], treats: null },
-  { phrases: ['lợi tiểu'], atc: ['C03'], treats: null },
+  { phrases: ['lợi tiểu'], atc: ['C03'], treats: 'phù' },
   { phrases: ['hạ áp', 'hạ huyết áp'], atc: ['C02', 'C03', 'C07', 'C08', 'C09'], treats: 'tăng huyết áp' },
   { phrases: ['chống động kinh'], atc: ['N03'], treats: 'động kinh' },
   { phrases: ['chống nôn'], atc: ['A03F', 'A04A'], treats: 'nôn' },

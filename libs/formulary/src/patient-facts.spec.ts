@@ -277,6 +277,10 @@ describe('parseQuestionRoute: the route of the question, not of what was given b
     // another treatment the patient is on is no route of the drug ("đang truyền hóa chất")
     expect(parseQuestionRoute(`Con em đang truyền hóa chất. ${t}`)).toEqual({ route: 'uong', allowed: [] });
     expect(parseQuestionRoute('Bn đã truyền TM 3 ngày. Chuyển sang uống thì liều sao?').route).toBe('uong');
+    // a switch names the route asked, even in the same sentence as the route it leaves
+    expect(parseQuestionRoute('bn đang truyền tĩnh mạch omeprazol, nay chuyển sang uống thì liều bn?').route).toBe(
+      'uong',
+    );
     // an order standing now is no history: whether the route asked is allowed stays the question
     const order = 'y lệnh heparin 5000 đv tiêm dưới da. ĐD hỏi tiêm sao cho đúng, tiêm bắp dc ko?';
     expect(parseQuestionRoute(order)).toEqual({ route: null, allowed: ['tiem_duoi_da', 'tiem_bap'] });

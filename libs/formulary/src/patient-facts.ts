@@ -779,6 +779,9 @@ export function parseRoute(ws: Word[]): RouteFacts {
 /** Words that make a sentence a question. */
 const QUESTION_CUES = new PhraseSet(['mấy', 'bao nhiêu', 'sao', 'thế nào', 'nào', 'gì', 'không', 'ko', 'chưa']);
 
+/** Words that switch the route: what follows is the route asked. */
+const SWITCH_TO = new PhraseSet(['chuyển sang', 'chuyển qua', 'đổi sang', 'đổi qua']);
+
 /** Words that put a sentence in the past. */
 const PAST_CUES = new PhraseSet(['hôm qua', 'đã', 'lúc nãy', 'hôm trước', 'tuần trước', 'trước đó', 'xong']);
 
@@ -790,6 +793,13 @@ const PAST_CUES = new PhraseSet(['hôm qua', 'đã', 'lúc nãy', 'hôm trước
 export function parseQuestionRoute(text: string): RouteFacts {
   const all = parseRoute(words(text));
   if (all.route !== null || all.allowed.length < 2) return all;
+  // "đang truyền TM omeprazol, nay chuyển sang uống thì liều bn": the route switched to is the one asked
+  const ws = words(text);
+  const to = SWITCH_TO.find(ws).pop();
+  if (to) {
+    const after = parseRoute(ws.slice(to.start + to.length));
+    if (after.route !== null) return after;
+  }
   const sentences = text.split(/(?<=[.!?\n])\s*/u).filter((x) => x.trim());
   const asking = sentences.filter((x) => x.includes('?') || QUESTION_CUES.has(words(x)));
   if (!asking.length || asking.length === sentences.length) return all;

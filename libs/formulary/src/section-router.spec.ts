@@ -22,6 +22,12 @@ describe('section router', () => {
     ['bé uống hết cả chai siro rồi', 'qua_lieu_va_xu_tri'],
     // stopping at once is written under the precautions
     ['hết đợt thì ngưng luôn đc k?', 'than_trong'],
+    // how to get it down, with milk, dependence, a contrast scan
+    ['Bà tôi nuốt khó, viên omeprazol có mở ra trộn với nước cho bà uống được không?', 'lieu_luong_cach_dung'],
+    ['bn đang uống ciprofloxacin, cho uống với sua được không hay phai cach bn tieng?', 'lieu_luong_cach_dung'],
+    ['ba em uong tramadol lau ngay co bi nghien khong', 'than_trong'],
+    ['bn đang dùng metformin, mai chụp CT có tiêm cản quang thì thuốc xử trí sao?', 'than_trong'],
+    ['Atorvastatin uống buổi tối hay buổi sáng mới đúng vậy?', 'lieu_luong_cach_dung'],
   ])('routes "%s" to %s', (turn, section) => {
     expect(routeSections(turn)[0]).toBe(section);
   });
@@ -91,6 +97,8 @@ describe('section router', () => {
     expect(routeSections('uống vào có buồn ngủ ko')[0]).toBe('tac_dung_khong_mong_muon');
     // a dose asked by a driver is still a dose
     expect(routeSections('bn chạy xe ôm, liều paracetamol bao nhiêu')[0]).toBe('lieu_luong_cach_dung');
+    expect(routeSections('bn lái xe tải, liều paracetamol bao nhiêu')[0]).toBe('lieu_luong_cach_dung');
+    expect(routeSections('uong cetirizin xong lai xe di lam duoc khong')[0]).toBe('than_trong');
   });
 
   it('never reads "chống chỉ định" as "chỉ định"', () => {
@@ -108,5 +116,12 @@ describe('section router', () => {
 
   it('returns nothing for a turn that asks no section', () => {
     expect(routeSections('Paracetamol')).toEqual([]);
+  });
+});
+
+describe('section router: words that are not a question about the drug', () => {
+  it('a greeting by the time of day, a scan done, name no section', () => {
+    expect(routeSections('Chào buổi sáng nhé!')).toEqual([]);
+    expect(routeSections('đã chụp CT loại trừ xuất huyết não')).not.toContain('than_trong');
   });
 });

@@ -85,6 +85,14 @@ const PHRASES: [string, SectionKey][] = [
   ['phụ nữ mang thai', 'thoi_ky_mang_thai'],
   ['thai phụ', 'thoi_ky_mang_thai'],
   ['thai nhi', 'thoi_ky_mang_thai'],
+  // dependence: "uống lâu ngày có bị nghiện không" ("nghien" folded is also "nghiền", crushing)
+  ['có bị nghiện', 'than_trong'],
+  ['bị nghiện', 'than_trong'],
+  ['gây nghiện', 'than_trong'],
+  ['lệ thuộc', 'than_trong'],
+  // a contrast scan while on the drug: "mai chụp CT có tiêm cản quang thì thuốc xử trí sao" (a scan alone,
+  // "đã chụp CT loại trừ xuất huyết", is no question about the drug)
+  ['cản quang', 'than_trong'],
   // "đang losartan, nay thử thai (+) … xử trí sao": a pregnancy found while on the drug
   ['thử thai', 'thoi_ky_mang_thai'],
   ['que thử', 'thoi_ky_mang_thai'],
@@ -97,6 +105,8 @@ const PHRASES: [string, SectionKey][] = [
   ['quên liều', 'lieu_luong_cach_dung'],
   ['quên uống', 'lieu_luong_cach_dung'],
   ['quên một liều', 'lieu_luong_cach_dung'],
+  ['quên 1 liều', 'lieu_luong_cach_dung'],
+  ['uống bù', 'lieu_luong_cach_dung'],
   ['bỏ sót', 'lieu_luong_cach_dung'],
   ['bỏ lỡ', 'lieu_luong_cach_dung'],
   ['quên dùng', 'lieu_luong_cach_dung'],
@@ -212,6 +222,22 @@ const WEAK: [string, SectionKey][] = [
   ['ngưng đột ngột', 'than_trong'],
   ['bỏ thuốc', 'than_trong'],
   ['trước hay sau', 'lieu_luong_cach_dung'],
+  // the time of day and the dose that follows: "buổi tối hay buổi sáng", "sau đó duy trì thế nào"
+  ['buổi tối hay', 'lieu_luong_cach_dung'],
+  ['buổi sáng hay', 'lieu_luong_cach_dung'],
+  ['uống buổi tối', 'lieu_luong_cach_dung'],
+  ['uống buổi sáng', 'lieu_luong_cach_dung'],
+  ['duy trì', 'lieu_luong_cach_dung'],
+  // how to get it down: "viên omeprazol có mở ra trộn với nước", "nghiền qua sonde", "uống với sữa"
+  ['mở ra', 'lieu_luong_cach_dung'],
+  ['mở nang', 'lieu_luong_cach_dung'],
+  ['mở viên', 'lieu_luong_cach_dung'],
+  ['trộn với', 'lieu_luong_cach_dung'],
+  ['trộn vào', 'lieu_luong_cach_dung'],
+  ['qua sonde', 'lieu_luong_cach_dung'],
+  ['với sữa', 'lieu_luong_cach_dung'],
+  ['cùng sữa', 'lieu_luong_cach_dung'],
+  ['phải cách', 'lieu_luong_cach_dung'],
   // how to give a suspension: "có cần lắc không", "lấy thìa đong được không"
   ['cần lắc', 'lieu_luong_cach_dung'],
   ['lắc kỹ', 'lieu_luong_cach_dung'],
@@ -368,7 +394,8 @@ export function routeSections(text: string): SectionKey[] {
   if (out.includes('lieu_luong_cach_dung') && DOSE_ADJUSTMENT.has(words(text)))
     return ['lieu_luong_cach_dung', ...out.filter((x) => x !== 'lieu_luong_cach_dung')];
   // "có buồn ngủ ko, có chạy xe được ko": the effect asked for its bearing on driving is a precaution
-  if (out[0] === 'tac_dung_khong_mong_muon' && DRIVING.has(words(text)))
+  // "uống cetirizin xong lái xe đi làm được không": driving asked with no other section is a precaution too
+  if ((out.length === 0 || out[0] === 'tac_dung_khong_mong_muon') && DRIVING.has(words(text)))
     return ['than_trong', ...out.filter((x) => x !== 'than_trong')];
   return out;
 }

@@ -144,6 +144,8 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     // the hospital's stock is out of scope, the product's form no slot; a dose asked beside it is not
     ['bv mình còn omeprazol lọ TM ko hay bn phải tự mua ngoài?', { turn_type: 'out_of_scope' }],
     ['khoa hết esomeprazol rồi, thế omeprazol truyền TM liều sao', { drugs: ['omeprazol'], turn_type: 'dosing_calc' }],
+    // an unaccented turn whose shorthand expands into marked words still asks the section it names
+    ['bn 50 tuoi, diclofenac lieu sao?', { attribute: 'lieu_luong_cach_dung', population: 'adult' }],
     // an age by its tens digit, a child by "còn nhỏ"
     ['Ông nội em 7 mấy tuổi, gliclazid uống mấy viên', { age_text: '70 mấy tuổi', population: 'elderly' }],
     ['Cháu ngoại tôi còn nhỏ, loratadin liều bao nhiêu?', { population: 'pediatric' }],

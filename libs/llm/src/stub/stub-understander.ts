@@ -184,6 +184,8 @@ const P = {
     'lắc đều',
     'đong',
   ]),
+  /** A missed dose: "quên 1 liều", "uống bù", "gấp đôi bù lại". */
+  missedDose: new PhraseSet(['quên liều', 'quên 1 liều', 'quên một liều', 'uống bù', 'bù lại', 'gấp đôi', 'bù liều']),
   dosing: new PhraseSet([
     'liều',
     ...MOST_ASKED,
@@ -852,7 +854,12 @@ export class StubUnderstander implements Understander {
         mentions.flatMap((m) => (m.reading.kind === 'outside' && m.reading.via !== 'fuzzy' ? [m.reading.name] : [])),
       ),
     ];
-    const sections = routeSections(text);
+    // "bn 50 tuoi, lieu sao?": expanded, the shorthand's marked words ("bệnh nhân", "tuổi") make the turn read
+    // as typed with marks, where "lieu" is no "liều" — a turn the user typed without any mark is read folded
+    // when nothing else names a section
+    const expandedSections = routeSections(text);
+    const typedPlain = words(turn).every((w) => w.plain);
+    const sections = expandedSections.length || !typedPlain ? expandedSections : routeSections(fold(text));
     // "mổ kết hợp xương" is an operation, not two drugs combined: its words ask nothing
     const asked = NOT_A_CUE.mask(ws);
     const has = (set: PhraseSet) => set.has(asked);
@@ -1041,6 +1048,8 @@ export class StubUnderstander implements Understander {
     // a dose to work out ("liều", "bao nhiêu mg", "mấy viên", an age or a weight) — not "how to take it"
     else if (
       !intake &&
+      // "quên 1 liều, mai uống gấp đôi bù lại k": what to do after a missed dose, not a dose to work out
+      !(has(P.missedDose) && !unitCount) &&
       // "pha với G5% được không": how to give it, whoever the patient is, unless a dose is asked too
       !(has(P.administration) && !has(P.dosing) && !unitCount) &&
       ((attribute === 'lieu_luong_cach_dung' &&
