@@ -192,14 +192,18 @@ export class AnswerPaths {
     const candidates = r.value.drug_ids;
     const labels = classes.map((c) => c.label);
     const offClass = r.value.off_class.map(ctx.nameOf);
+    const notFor = r.value.not_for.map((n) => W.notForWhatSaid(ctx.nameOf(n.drug_id), n.quote));
     if (!candidates.length)
       return abstain(
         'no_evidence',
         offClass.length ? W.noneInClass(condition, labels, offClass) : W.noIndicationEvidence(condition),
+        [],
+        notFor,
       );
     const capped = [
       ...(r.value.total > candidates.length ? [W.candidatesCapped(candidates.length)] : []),
       ...(offClass.length ? [W.offClass(labels, offClass)] : []),
+      ...notFor,
     ];
     const turns = [...ctx.userTurns, ctx.turn];
     const s = await this.hops.call(

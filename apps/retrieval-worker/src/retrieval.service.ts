@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EvidencePart, HopPayload, HopResult, PatientContext, Route, SectionKey } from '@app/contracts';
 import {
+  deniedForWords,
   inClasses,
   pickIndicationPart,
   containsPhrase,
@@ -67,10 +68,17 @@ export class RetrievalService {
     // outside a class the question names ("thuốc giảm đau opioid nào") is never a candidate
     const perDrug = new Map<string, EvidencePart[]>();
     const offClass = new Set<string>();
+    const notFor = new Map<string, string>();
     for (const s of scored) {
       const drugId = s.part.doc_id.split('__')[0];
       if (!inClasses(this.index.drug(drugId)?.atc ?? '', p.classes)) offClass.add(drugId);
-      else perDrug.set(drugId, [...(perDrug.get(drugId) ?? []), s.part]);
+      // "Không có hiệu quả … cơn vắng ý thức" in any of its indications, for a patient with absence seizures:
+      // not this patient's drug
+      else {
+        const denied = this.deniedFor(drugId, p.context, p.condition);
+        if (denied) notFor.set(drugId, denied);
+        else perDrug.set(drugId, [...(perDrug.get(drugId) ?? []), s.part]);
+      }
     }
     // one part per drug: the one that treats the condition and stands closest to the user's words
     const best = new Map([...perDrug].map(([id, parts]) => [id, pickIndicationPart(parts, p.condition, p.context)]));
@@ -79,6 +87,7 @@ export class RetrievalService {
       parts: listed.map(([, part]) => part),
       drug_ids: listed.map(([id]) => id),
       off_class: [...offClass],
+      not_for: [...notFor].map(([drug_id, quote]) => ({ drug_id, quote })),
       weak,
       total: best.size,
     };
@@ -143,6 +152,11 @@ export class RetrievalService {
       }
     }
     return { parts, reviewed_drug_ids: reviewed, excluded, contraindicated, form_limited: formLimited };
+  }
+
+  /** The indication of the drug that denies it for what the user describes, or null. */
+  private deniedFor(drug: string, said: string, condition: string): string | null {
+    return this.index.section(drug, 'chi_dinh').find((q) => deniedForWords(q.text, said, condition))?.text ?? null;
   }
 
   /** The routes a drug's dosing rows are written for. */

@@ -79,6 +79,8 @@ export const W = {
   reasked: 'Tôi chưa rõ câu trả lời của bạn, xin hỏi lại:',
   notInFormularyAlso: (names: string[]) =>
     `${names.map((n) => `"${n}"`).join(', ')} không có trong Dược thư hiện có: câu trả lời dưới đây không nói về ${names.length > 1 ? 'các thuốc này' : 'thuốc này'}.`,
+  notForWhatSaid: (drug: string, quote: string) =>
+    `Không liệt kê ${drug}: Dược thư ghi thuốc không dùng được cho tình trạng đã nêu — mục Chỉ định: «${quote}»`,
   offClass: (classes: string[], names: string[]) =>
     `Không liệt kê ${names.join(', ')}: không thuộc nhóm ${classes.map((c) => `"${c}"`).join(', ')} đã hỏi.`,
   noneInClass: (condition: string, classes: string[], names: string[]) =>

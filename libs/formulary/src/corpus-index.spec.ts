@@ -1,4 +1,4 @@
-import { pickIndicationPart, namesCondition } from './corpus-index';
+import { deniedForWords, pickIndicationPart, namesCondition } from './corpus-index';
 import { sampleIndex } from './test-corpus';
 
 describe('CorpusIndex.indicationKeyword', () => {
@@ -74,6 +74,38 @@ describe('pickIndicationPart: the indication part a list quotes for a drug', () 
     const [mono, combo] = chi('gliclazid');
     expect(pickIndicationPart([combo, mono], 'đái tháo đường typ 2', 'mới chẩn đoán đái tháo đường typ 2').doc_id).toBe(
       mono.doc_id,
+    );
+  });
+});
+
+describe('deniedForWords: an indication that says the drug is not for what the user describes', () => {
+  const idx = sampleIndex();
+  const [carbamazepinEpilepsy] = idx.section('carbamazepin', 'chi_dinh');
+  const phenytoinTrigeminal = idx.section('phenytoin', 'chi_dinh')[2];
+  it('denies it for the words the user says, not for the condition alone or the question', () => {
+    expect(deniedForWords(carbamazepinEpilepsy.text, 'bé bị động kinh cơn vắng ý thức, thuốc nào', 'động kinh')).toBe(
+      true,
+    );
+    expect(deniedForWords(carbamazepinEpilepsy.text, 'bn động kinh cơn cục bộ, thuốc nào dùng được', 'động kinh')).toBe(
+      false,
+    );
+    // "khi carbamazepin không có hiệu quả hoặc không dùng được": the question's "dùng được" is no described state
+    expect(
+      deniedForWords(
+        phenytoinTrigeminal.text,
+        'đau dây thần kinh sinh ba, bn dùng được ko',
+        'đau dây thần kinh sinh ba',
+      ),
+    ).toBe(false);
+  });
+});
+
+describe('deniedForWords: the question’s own words describe nothing', () => {
+  it('a class asked ("kháng sinh nào chỉ định cho …") is no state the indication denies', () => {
+    const idx = sampleIndex();
+    const uti = idx.section('ciprofloxacin', 'chi_dinh').find((q) => q.text.includes('viêm thận - bể thận'))!;
+    expect(deniedForWords(uti.text, 'kháng sinh nào chỉ định cho viêm thận - bể thận vậy', 'viêm thận - bể thận')).toBe(
+      false,
     );
   });
 });

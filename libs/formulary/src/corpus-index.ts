@@ -5,6 +5,7 @@ import type { DrugNames } from './decide';
 import { fold, indexTokens, normalize, syllables } from './normalize';
 import { DrugResolver } from './resolver';
 import { sectionByContent } from './section-by-content';
+import { CLASS_WORDS } from './drug-class';
 
 export interface PartFilter {
   drugIds?: string[];
@@ -466,17 +467,39 @@ export function namesCondition(text: string, condition: string): boolean {
   });
 }
 
+/** Words that ask for a section, folded: no state of the patient's. */
+const ASKING = new Set(['chi', 'dinh', 'lieu', 'luong', 'cach']);
+
+/**
+ * Does an indication say the drug is not for what the user describes? What it denies ("Không có hiệu quả
+ * và có thể làm nặng thêm cơn vắng ý thức") shares two content words in a row with the user's words
+ * ("bị động kinh cơn vắng ý thức"), other than the condition's own: the drug is not listed for them.
+ */
+export function deniedForWords(text: string, said: string, condition: string): boolean {
+  const own = new Set(expandCondition(condition).flatMap((v) => v.split(' ')));
+  // the question's own words (a class asked, "chỉ định") describe nothing of the patient
+  const content = (w: string) =>
+    !FUNCTION_WORDS.has(w) && !QUESTION_WORDS.has(w) && !own.has(w) && !CLASS_WORDS.has(w) && !ASKING.has(w);
+  const pairs = (t: string) => {
+    const ws = syllables(t);
+    return ws.slice(1).flatMap((w, i) => (content(ws[i]) && content(w) ? [`${ws[i]} ${w}`] : []));
+  };
+  const saidPairs = new Set(pairs(said));
+  return [...text.matchAll(NOT_FOR)].some((m) => pairs(m[0]).some((p) => saidPairs.has(p)));
+}
+
 /**
  * An indication's text without what it says the drug is not for: from "không dùng làm/cho" or
  * "không phải (là) lựa chọn/thuốc" to the end of that sentence or bracket. Ciprofloxacin's "Không
  * dùng làm lựa chọn đầu tay cho viêm bàng quang không biến chứng" names cystitis only to say so;
- * it does not make ciprofloxacin a drug for cystitis.
+ * it does not make ciprofloxacin a drug for cystitis; nor does "Không có hiệu quả và có thể làm nặng thêm cơn
+ * vắng ý thức" make carbamazepin one for absence seizures.
  */
 export function affirmedIndication(text: string): string {
   return text.replace(NOT_FOR, ' ');
 }
 const NOT_FOR =
-  /(?:không|khong)\s+(?:(?:dùng|dung)\s+(?:làm|lam|cho)|(?:phải|phai)\s+(?:(?:là|la)\s+)?(?:lựa chọn|lua chon|thuốc|thuoc))[^.;)]*/giu;
+  /(?:không|khong)\s+(?:(?:dùng|dung)\s+(?:làm|lam|cho)|(?:phải|phai)\s+(?:(?:là|la)\s+)?(?:lựa chọn|lua chon|thuốc|thuoc)|(?:có|co)\s+(?:hiệu quả|hieu qua))[^.;)]*/giu;
 
 /**
  * The items of an indication's heading ("Đau và sốt: …" → "dau", "sot"), folded, brackets aside. An item

@@ -78,3 +78,8 @@ export function inClasses(atc: string, classes: AskedClass[]): boolean {
 export function startsWithDrugClass(text: string): boolean {
   return PHRASES.at(words(text, true), 0) !== null;
 }
+
+/** The words of every class name, folded ("khang", "sinh", "giam", …): a class asked is no state described. */
+export const CLASS_WORDS: ReadonlySet<string> = new Set(
+  CLASSES.flatMap((c) => c.phrases.flatMap((p) => words(p, true).map((w) => w.folded))),
+);
