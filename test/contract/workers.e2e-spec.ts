@@ -149,7 +149,7 @@ describe('retrieval worker contract', () => {
       await h.hops.call('retrieval', 'retrieve_section', { drug_id: 'warfarin', section: 'tuong_tac_thuoc' }, t),
     );
     expect(s.parts.some((p) => p.quarantined_page !== null)).toBe(true);
-    const severity = { trimester: 3, renal_range: null, hepatic_grade: null };
+    const severity = { trimester: 3, renal_range: null, hepatic_grade: null, age_years: null };
     const a = value(
       await h.hops.call(
         'retrieval',

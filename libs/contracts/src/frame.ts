@@ -105,10 +105,20 @@ export const PatientSeveritySchema = z.object({
   /** Creatinine clearance or eGFR range in ml/min, [low, high): a stated value is [v, v]. */
   renal_range: z.tuple([z.number().min(0).max(500), z.number().min(0).max(500)]).nullable(),
   hepatic_grade: z.enum(['mild', 'moderate', 'severe']).nullable(),
+  /** The ages in years the user's words allow, [min, max] ("15 tuổi" → [15, 15]); null when no age is said. */
+  age_years: z
+    .tuple([z.number().min(0).max(130), z.number().min(0).max(130)])
+    .nullable()
+    .default(null),
 });
 export type PatientSeverity = z.infer<typeof PatientSeveritySchema>;
 
-export const UNKNOWN_SEVERITY: PatientSeverity = { trimester: null, renal_range: null, hepatic_grade: null };
+export const UNKNOWN_SEVERITY: PatientSeverity = {
+  trimester: null,
+  renal_range: null,
+  hepatic_grade: null,
+  age_years: null,
+};
 
 export const EMPTY_PATIENT: PatientContext = {
   pregnant: false,

@@ -153,4 +153,14 @@ describe('contraindications that name the patient’s state', () => {
     );
     expect(found.map((f) => f.routes?.includes('tiem_tinh_mach'))).toEqual([true]);
   });
+
+  it('a contraindication by age is held against the age the user gives, and not guessed without one', () => {
+    expect(first('aspirin', {}, { age_years: [15, 15] }, 'đau bụng kinh')).toBe('maybe');
+    expect(review('aspirin', {}, { age_years: [15, 15] }, 'đau bụng kinh')).toContain('maybe');
+    // 17 against "dưới 16 tuổi": outside the scope; no age said: nothing read
+    expect(review('aspirin', {}, { age_years: [17, 17] }, 'đau bụng kinh')).toEqual([]);
+    expect(review('aspirin', {}, {}, 'đau bụng kinh')).toEqual([]);
+    // "12 - 17 tuổi" straddles 16: it may apply
+    expect(review('aspirin', {}, { age_years: [12, 17] }, 'đau bụng kinh')).toContain('maybe');
+  });
 });

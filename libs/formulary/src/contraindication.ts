@@ -68,6 +68,8 @@ const PREGNANCY_SUBJECT = /^(?:phụ nữ|người)\s+(?:đang\s+)?(?:có thai|m
 const LACTATION_SUBJECT = /^(?:(?:phụ nữ|người)\s+)?(?:đang\s+)?cho con bú|^thời kỳ cho con bú/u;
 const ORGAN_SUBJECT = /^(?:suy thận|suy gan|bệnh gan|bệnh thận|thai kỳ|thời kỳ mang thai)/u;
 const LEAD = /^(?:người bệnh|bệnh nhân|người)\s+(?=suy|bệnh)/u;
+/** "Trẻ em dưới 16 tuổi", "trẻ dưới 2 tháng", "trẻ em và thiếu niên dưới 18 tuổi": a contraindication by age. */
+const AGE_LIMIT = /^trẻ(?:\s+em)?(?:\s+và thiếu niên)?\s+dưới\s+(\d+)\s+(tuổi|tháng)/u;
 
 /**
  * The contraindications among one drug's parts (its Chống chỉ định, Thời kỳ mang thai and Thời kỳ cho
@@ -177,6 +179,13 @@ function subjectApplies(
     if (PREGNANCY_SUBJECT.test(s)) return 'yes';
   }
   if (patient.lactating && LACTATION_SUBJECT.test(s)) return 'yes';
+  // "Trẻ em dưới 16 tuổi (nguy cơ hội chứng Reye)": held against the age the user's words give
+  const young = AGE_LIMIT.exec(s);
+  if (young && severity.age_years) {
+    const limit = Number(young[1]) / (young[2] === 'tháng' ? 12 : 1);
+    const [min, max] = severity.age_years;
+    return max < limit ? 'yes' : min >= limit ? null : 'maybe';
+  }
   if (patient.renal !== null && /^suy thận/u.test(s)) return renalApplies(s, clause, patient.renal, severity);
   if (patient.hepatic !== null && /^(?:suy gan|bệnh gan)/u.test(s)) return hepaticApplies(s, patient.hepatic, severity);
   const states = [patient.renal, patient.hepatic, ...patient.comorbidities].filter((x): x is string => !!x);

@@ -33,7 +33,11 @@ describe('how far the patient’s states go, read from the user’s words', () =
       trimester: null,
       renal_range: null,
       hepatic_grade: null,
+      age_years: null,
     });
+    // the age the latest turn gives, as ward notes write it
+    expect(readSeverity(['con gái em 15 tuổi đau bụng kinh'], EMPTY_PATIENT).age_years).toEqual([15, 15]);
+    expect(readSeverity(['bn 68t THA', 'còn bé 3 tuổi thì sao'], EMPTY_PATIENT).age_years).toEqual([3, 3]);
     const renal = { ...EMPTY_PATIENT, renal: 'suy thận' };
     expect(readSeverity(['bn suy thận nặng bị mày đay'], renal).renal_range).toEqual([0, 30]);
   });

@@ -1,6 +1,7 @@
 import type { PatientContext, PatientSeverity } from '@app/contracts';
 import { fold } from './normalize';
-import { spelledNumbers } from './patient-facts';
+import { parseAge, spelledNumbers } from './patient-facts';
+import { expandShorthand } from './shorthand';
 
 /**
  * How far the patient's states go, read from the user's own words and the frame's grounded patient
@@ -11,7 +12,13 @@ import { spelledNumbers } from './patient-facts';
  */
 export function readSeverity(texts: string[], patient: PatientContext): PatientSeverity {
   const said = texts.map((t) => fold(spelledNumbers(t))).join(' \n ');
+  // the latest turn that says an age says the patient's ("cháu 15 tuổi")
+  const age = [...texts]
+    .reverse()
+    .map((t) => parseAge(expandShorthand(t)))
+    .find((a) => a !== null);
   return {
+    age_years: age ? [Math.max(0, age.min), Math.min(130, age.max)] : null,
     trimester: patient.pregnant ? trimesterOf(said) : null,
     renal_range: patient.renal !== null ? renalRange(`${fold(patient.renal)} \n ${said}`) : null,
     hepatic_grade: patient.hepatic !== null ? hepaticGrade(`${fold(patient.hepatic)} \n ${said}`) : null,
