@@ -163,4 +163,15 @@ describe('contraindications that name the patient’s state', () => {
     // "12 - 17 tuổi" straddles 16: it may apply
     expect(review('aspirin', {}, { age_years: [12, 17] }, 'đau bụng kinh')).toContain('maybe');
   });
+
+  it('a pairing applies when the user says the patient is on the drug it names, and only then', () => {
+    const on = (words: string) =>
+      contraindicationsFor(parts('simvastatin'), EMPTY_PATIENT, UNKNOWN_SEVERITY, 'tăng cholesterol máu', words).map(
+        (f) => f.applies,
+      );
+    expect(on(expandShorthand('bn đang uống clarithromycin (phác đồ HP), tăng cholesterol máu'))).toEqual(['yes']);
+    // named, but not taken: "trước đây dùng", a question about it, or nothing
+    expect(on(expandShorthand('bn tăng cholesterol máu, clarithromycin có tương tác không'))).toEqual([]);
+    expect(on(expandShorthand('bn tăng cholesterol máu'))).toEqual([]);
+  });
 });

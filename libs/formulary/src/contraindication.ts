@@ -95,7 +95,8 @@ export function contraindicationsFor(
       const n = normalize(quote);
       const applies =
         clauseApplies(part.section, n, patient, severity, condition) ??
-        (part.section === 'chong_chi_dinh' ? statedInWords(n, saidFolded, condition) : null);
+        (part.section === 'chong_chi_dinh' ? statedInWords(n, saidFolded, condition) : null) ??
+        (part.section === 'chong_chi_dinh' ? takenWith(quote, saidFolded) : null);
       if (applies)
         out.push({
           drug_id: part.drug_id,
@@ -345,6 +346,17 @@ function statedInWords(n: string, said: string, condition: string | null): 'mayb
     if (said.includes(` ${phrase} `)) return 'maybe';
   }
   return null;
+}
+
+/**
+ * A pairing ("Dùng đồng thời với thuốc ức chế mạnh CYP3A4 (…, clarithromycin, …)") applies when the user's
+ * words say the patient is on one of the drugs it names ("bn đang uống clarithromycin"). Drug names are read
+ * as the clause writes them: words without diacritics of six letters or more.
+ */
+function takenWith(clause: string, said: string): 'yes' | null {
+  if (!COMEDICATION.test(normalize(clause))) return null;
+  const names = (clause.match(/[A-Za-z]{6,}/g) ?? []).map((w) => w.toLowerCase());
+  return names.some((d) => new RegExp(` dang (?:[a-z]+ ){0,2}${d} `).test(said)) ? 'yes' : null;
 }
 
 function exceptedFor(n: string, condition: string): boolean {
