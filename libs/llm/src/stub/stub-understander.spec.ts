@@ -559,6 +559,20 @@ describe('a drug asked by what it is for or by its class', () => {
 
   const parse = (t: string) => u.parse(t);
 
+  it('a foreign word that is no drug, in a follow-up that asks a section, is a medical term of the conversation', () => {
+    const missed = parse('bn ĐTĐ typ 2 đang dùng gliclazid MR 30mg, sáng nay quên 1 liều, mai uống gấp đôi bù lại k?');
+    expect(missed.drugs).toEqual(['gliclazid']);
+    expect(u.parse('bn nuốt khó, nghiền viên cho qua sonde dạ dày đc k', missed)).toMatchObject({
+      drugs: ['gliclazid'],
+      unknown_drugs: [],
+      follow_up: true,
+    });
+    // a real drug outside the formulary named in the follow-up still abstains
+    const outside = u.parse('nghiền esomeprazol cho qua sonde đc k', missed);
+    expect(outside.drugs).toEqual([]);
+    expect(outside.unknown_drugs).toContain('Esomeprazol');
+  });
+
   it('a substance outside the formulary that the conversation drug’s own text names asks about that drug', () => {
     const overdose = parse('bé 3 tuổi 14kg lỡ uống 10 viên paracetamol 500mg, có sao không');
     expect(overdose.drugs).toEqual(['paracetamol']);

@@ -714,6 +714,7 @@ export class StubUnderstander implements Understander {
     return (
       this.conditionReply(turn, frame, prior) ??
       this.substanceInMonograph(frame, prior) ??
+      this.medicalTermInFollowUp(frame, prior) ??
       this.contentSection(turn, frame, prior) ??
       this.contentOverGeneric(turn, frame) ??
       frame
@@ -746,6 +747,31 @@ export class StubUnderstander implements Understander {
    * that the conversation's drug's own monograph names (an antidote, a diluent) asks about that drug, in
    * the section that names it — not about a drug missing from the formulary.
    */
+  /**
+   * "bn nuốt khó, nghiền viên cho qua sonde dạ dày đc k" after a question about one drug: a foreign word
+   * that is no drug we know, nor close to one ("sonde"), in a turn that asks a section and names no drug,
+   * is a medical term — the question is about the conversation's drug, as it is beside a named drug.
+   * A real drug outside the formulary, or a near-spelling of one, still abstains.
+   */
+  private medicalTermInFollowUp(frame: QueryFrame, prior: QueryFrame | null): QueryFrame | null {
+    if (!prior || prior.non_human || prior.drugs.length !== 1 || frame.non_human) return null;
+    if (['smalltalk', 'out_of_scope'].includes(prior.turn_type)) return null;
+    if (frame.drugs.length || !frame.unknown_drugs.length || frame.attribute === null) return null;
+    // a substance taken together with the drug ("uống viên canxi chung với thuốc này") is asked about, not a term
+    if (frame.attribute === 'tuong_tac_thuoc' || frame.turn_type === 'interaction') return null;
+    const unknownWord = (u: string) => this.resolver.findMentions(u).every((m) => m.reading.kind === 'unknown');
+    if (!frame.unknown_drugs.every(unknownWord)) return null;
+    return {
+      ...frame,
+      turn_type: frame.turn_type === 'dosing_calc' ? 'dosing_calc' : 'drug_attribute',
+      drugs: prior.drugs,
+      unknown_drugs: [],
+      follow_up: true,
+      needs_clarify: false,
+      clarify_reason: null,
+    };
+  }
+
   private substanceInMonograph(frame: QueryFrame, prior: QueryFrame | null): QueryFrame | null {
     if (!this.content || !prior || prior.non_human || prior.drugs.length !== 1) return null;
     if (frame.drugs.length || !frame.unknown_drugs.length || frame.non_human) return null;
