@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EvidencePart, HopPayload, HopResult, PatientContext, Route, SectionKey } from '@app/contracts';
 import {
+  byDosageForm,
   deniedForWords,
   inClasses,
   pickIndicationPart,
@@ -135,16 +136,13 @@ export class RetrievalService {
         (q) => q.quarantined_page === null,
       );
       const findings = contraindicationsFor(stateParts, patient, p.severity, p.condition, p.said);
-      // a clause scoped to a dosage form ("Dạng tiêm: …") keeps the drug off only when every dosing row
-      // is of that form; else it is listed and the clause quoted (the form it forbids is said)
-      const otherForms = this.routesOf(drug);
-      const scoped = (f: ContraFinding) => f.routes !== null && otherForms.some((r) => !f.routes!.includes(r));
-      const forbids = findings.find((f) => !scoped(f));
+      // a clause scoped to a dosage form ("Dạng tiêm: …") keeps the drug off only when every dosing row is of that form
+      const { forbids, formLimited: limited } = byDosageForm(findings, this.routesOf(drug));
       if (forbids) {
         contraindicated.push(forbids);
         continue;
       }
-      formLimited.push(...findings.filter(scoped));
+      formLimited.push(...limited);
       const found = this.safetyParts(drug, patient);
       if (!organFacts || found.some((q) => !this.comorbidityOnly(q, patient))) {
         reviewed.push(drug);

@@ -124,6 +124,7 @@ export const ContraFindingSchema = z.object({
   applies: z.enum(['yes', 'maybe']),
   routes: z.array(RouteSchema).nullable().default(null),
 });
+export type ContraFinding = z.infer<typeof ContraFindingSchema>;
 
 export const HOPS = {
   turns: {

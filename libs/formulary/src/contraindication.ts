@@ -1,25 +1,26 @@
-import type { EvidencePart, PatientContext, PatientSeverity, Route, SectionKey } from '@app/contracts';
+import type { ContraFinding, EvidencePart, PatientContext, PatientSeverity, Route, SectionKey } from '@app/contracts';
 import { startsWithDrugClass } from './drug-class';
 import { expandCondition } from './corpus-index';
 import { containsPhrase, normalize, syllables } from './normalize';
 
 /**
- * A contraindication of one drug that names this patient's state: `yes`, it applies; `maybe`, it may
- * (the words do not say the trimester or severity it needs, or the formulary makes an exception). Both
- * keep the drug off a condition → drug list; the reply quotes the clause so the reader sees why.
+ * A contraindication of one drug that names this patient's state (the stage-2 hop's contract type): both
+ * verdicts, `yes` and `maybe`, keep the drug off a condition → drug list, and the reply quotes the clause.
  */
-export interface ContraFinding {
-  drug_id: string;
-  doc_id: string;
-  section: SectionKey;
-  /** The clause of the formulary part that says it, verbatim. */
-  quote: string;
-  applies: 'yes' | 'maybe';
-  /**
-   * The routes the clause is scoped to by its dosage form ("Dạng tiêm: … blốc nhĩ thất độ II" → the
-   * injection routes); null when it speaks of the drug in every form.
-   */
-  routes: Route[] | null;
+export type { ContraFinding };
+
+/**
+ * What the findings leave of one drug: the one that keeps it off a list, if any, and those scoped to a
+ * dosage form it is not limited to ("Dạng tiêm: …" for a drug also given by mouth), which leave it listed
+ * with the clause quoted. `drugRoutes`: the routes the drug's dosing entries are written for.
+ */
+export function byDosageForm(
+  findings: ContraFinding[],
+  drugRoutes: Route[],
+): { forbids: ContraFinding | null; formLimited: ContraFinding[] } {
+  const scoped = (f: ContraFinding) => f.routes !== null && drugRoutes.some((r) => !f.routes!.includes(r));
+  const forbids = findings.find((f) => !scoped(f)) ?? null;
+  return { forbids, formLimited: forbids ? [] : findings.filter(scoped) };
 }
 
 /** Dosage forms a clause may be scoped to ("Dạng tiêm: …"), folded, longest first, with their routes. */
