@@ -37,3 +37,12 @@ describe('grounding a condition asked by the drug’s purpose', () => {
     expect(condition('đái tháo đường', 'bị hạ đường huyết thì dùng thuốc gì')).toBeNull();
   });
 });
+
+describe('grounding the list the conversation remembers', () => {
+  const mentions: UserDrugMentions = { named: [], current: [], outside: [], corrected: [], ambiguous: [] };
+  it('a model’s frame never sets what the last reply listed: only code does', () => {
+    const frame = emptyFrame({ turn_type: 'dosing_calc', listed: ['morphin', 'tramadol'] });
+    const prior = emptyFrame({ turn_type: 'condition_to_drug', listed: ['paracetamol', 'ibuprofen'] });
+    expect(groundFrame(frame, prior, ['thuốc đầu tiên liều sao'], mentions).frame.listed).toEqual([]);
+  });
+});

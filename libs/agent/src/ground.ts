@@ -98,7 +98,8 @@ export function groundFrame(
   const dropped: DroppedField[] = [];
   const drop = (field: string, value: unknown) => dropped.push({ field, value: String(value) });
   const priorHuman = prior && !prior.non_human ? prior : null;
-  const out: QueryFrame = { ...frame, patient: { ...frame.patient } };
+  // what the last reply listed is the conversation's memory, kept by code (frameAfterReply), never a model's
+  const out: QueryFrame = { ...frame, patient: { ...frame.patient }, listed: [] };
   const ws = userTexts.map((t) => words(t));
 
   // drugs: named by the user (in any turn) or already the conversation's

@@ -1,5 +1,11 @@
 import { emptyFrame } from '@app/contracts';
-import { frameAfterReply, frameToRemember, mergeWithPriorFrame, pairWithConversationDrugs } from './merge';
+import {
+  frameAfterReply,
+  frameToRemember,
+  mergeWithPriorFrame,
+  pairWithConversationDrugs,
+  referToListed,
+} from './merge';
 import { route } from './route';
 
 describe('frame memory: merge with the prior frame', () => {
@@ -246,12 +252,55 @@ describe('frameAfterReply: a list of one drug makes it the conversation’s', ()
     expect(next.patient.pregnant).toBe(true);
   });
 
-  it('several drugs, none, another reply or another question: the memory is as it was', () => {
-    expect(frameAfterReply(listAsked, { reason: 'drug_list', drugs: ['paracetamol', 'ibuprofen'] })).toBe(listAsked);
+  it('none, another reply or another question: the memory is as it was', () => {
     expect(frameAfterReply(listAsked, { reason: 'drug_list', drugs: [] })).toBe(listAsked);
     expect(frameAfterReply(listAsked, { reason: 'no_evidence', drugs: ['paracetamol'] })).toBe(listAsked);
     const dose = emptyFrame({ turn_type: 'dosing_calc', drugs: ['ibuprofen'] });
     expect(frameAfterReply(dose, { reason: 'drug_list', drugs: ['paracetamol'] })).toBe(dose);
     expect(frameAfterReply(null, { reason: 'drug_list', drugs: ['paracetamol'] })).toBeNull();
+  });
+});
+
+describe('a list of several: remembered in the order shown and offered, never picked by place', () => {
+  const listAsked = emptyFrame({ turn_type: 'condition_to_drug', condition: 'viêm mũi dị ứng', population: 'adult' });
+  const listed = frameAfterReply(listAsked, {
+    reason: 'drug_list',
+    drugs: ['cetirizin', 'loratadin', 'dexamethason'],
+  })!;
+  const doseAsked = emptyFrame({ follow_up: true, turn_type: 'dosing_calc', attribute: 'lieu_luong_cach_dung' });
+  const nameOf = (id: string) => id.toUpperCase();
+
+  it('remembers the drugs listed, and nothing else changes', () => {
+    expect(listed).toEqual({ ...listAsked, listed: ['cetirizin', 'loratadin', 'dexamethason'] });
+  });
+
+  it('a follow-up naming no drug asks which of them, offering them as quick replies', () => {
+    const next = referToListed(doseAsked, listed);
+    expect(next.drugs).toEqual([]);
+    const r = route('người lớn thì liều sao?', mergeWithPriorFrame(next, listed), nameOf);
+    expect(r.kind === 'reply' && r.reply.reason).toBe('no_drug');
+    expect(r.kind === 'reply' && r.reply.quick_replies).toEqual(['CETIRIZIN', 'LORATADIN', 'DEXAMETHASON']);
+  });
+
+  it.each(['thuốc đầu tiên liều sao?', 'cái thứ 2 liều người lớn?', 'thuoc cuoi cung dung sao'])(
+    '"%s": a place in the list is asked, never picked (the order shown is the writer’s)',
+    (text) => {
+      const next = referToListed(doseAsked, listed);
+      expect(next.drugs).toEqual([]);
+      const r = route(text, mergeWithPriorFrame(next, listed), nameOf);
+      expect(r.kind === 'reply' && r.reply.reason).toBe('no_drug');
+    },
+  );
+
+  it('a drug named, no list, or an animal’s list: nothing is carried', () => {
+    const named = { ...doseAsked, drugs: ['paracetamol'] };
+    expect(referToListed(named, listed)).toBe(named);
+    expect(referToListed(doseAsked, listAsked).listed).toEqual([]);
+    expect(referToListed(doseAsked, { ...listed, non_human: true }).listed).toEqual([]);
+  });
+
+  it('without a list of several, a follow-up naming no drug asks for a name with no offer', () => {
+    const r = route('liều sao?', mergeWithPriorFrame(doseAsked, listAsked), nameOf);
+    expect(r.kind === 'reply' && r.reply.quick_replies).toEqual([]);
   });
 });

@@ -19,12 +19,28 @@ export function frameToRemember(frame: QueryFrame, routed: RouteOutcome, prior: 
  * What the conversation remembers after its reply: a condition → drug list that named exactly one
  * drug ("hạ sốt dùng thuốc gì đc?" for a pregnant patient → Paracetamol) makes that drug the
  * conversation's, so "thế uống mấy viên 1 lần?" or "thuốc đó uống lúc nào" is about it, for the same
- * patient. A list of several asks which one, as before.
+ * patient. A list of several is remembered, so a follow-up naming none of them is offered them.
  */
 export function frameAfterReply(remember: QueryFrame | null, reply: Pick<AgentReply, 'reason' | 'drugs'>) {
   if (!remember || !CONDITION_TYPES.includes(remember.turn_type)) return remember;
-  if (reply.reason !== 'drug_list' || reply.drugs.length !== 1) return remember;
+  if (reply.reason !== 'drug_list' || reply.drugs.length === 0) return remember;
+  // several: the follow-up that names none of them is offered them (referToListed)
+  if (reply.drugs.length > 1) return { ...remember, listed: reply.drugs.slice(0, 20) };
   return { ...remember, turn_type: 'drug_attribute' as const, drugs: reply.drugs, attribute: 'chi_dinh' as const };
+}
+
+/**
+ * A follow-up that names no drug after a list of several carries the list, so the routing table
+ * offers its drugs ("which one?", with them as quick replies). A place in the list ("thuốc đầu tiên")
+ * is asked too, never picked: the order a reply shows is the writer's, and a drug picked by a place
+ * the user saw differently is an answer about the wrong drug. The list is the reply as shown, kept by code.
+ */
+export function referToListed(frame: QueryFrame, prior: QueryFrame | null): QueryFrame {
+  const listed = prior && !prior.non_human ? prior.listed : [];
+  if (listed.length < 2 || frame.drugs.length > 0 || frame.non_human) return frame;
+  if (CONDITION_TYPES.includes(frame.turn_type) || ['smalltalk', 'out_of_scope'].includes(frame.turn_type))
+    return frame;
+  return { ...frame, listed };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { POPULATION_LABELS, type AgentReply, type QueryFrame } from '@app/contracts';
 import { expandShorthand, fold, TAKEN_TOGETHER, words, type DrugResolver } from '@app/formulary';
 import { groundFrame, type DroppedField, type UserDrugMentions } from './ground';
-import { carriedFacts, frameToRemember, mergeWithPriorFrame, pairWithConversationDrugs } from './merge';
+import { carriedFacts, frameToRemember, mergeWithPriorFrame, pairWithConversationDrugs, referToListed } from './merge';
 import { pendingQuestion, pendingWeightReply } from './pending';
 import { route, type NameOf, type RouteOutcome } from './route';
 import { formatKg, W } from './wording';
@@ -76,7 +76,7 @@ export function readTurn(
   if (pending) return { frame: pending, reasked: true, dropped, carried: false };
   const text = user.texts[user.texts.length - 1] ?? '';
   const merged = pairWithConversationDrugs(
-    mergeWithPriorFrame(grounded, prior),
+    mergeWithPriorFrame(referToListed(grounded, prior), prior),
     prior,
     TAKEN_TOGETHER.has(words(text)),
   );

@@ -145,7 +145,13 @@ export function route(turn: string, frame: QueryFrame, nameOf: NameOf, ctx: Rout
   // a drug the question needs is not in the formulary: alone, or as the other half of a pair
   if (frame.unknown_drugs.length > 0 && (frame.drugs.length === 0 || (t === 'interaction' && frame.drugs.length < 2)))
     return { row: 13, kind: 'reply', reply: abstain('drug_not_in_formulary', W.notInFormulary(frame.unknown_drugs)) };
-  if (frame.drugs.length === 0) return { row: 14, kind: 'reply', reply: clarify('no_drug', W.noDrug) };
+  if (frame.drugs.length === 0) {
+    // after a list of several: which of the drugs just listed (offered as quick replies)
+    const listed = frame.listed.map(nameOf);
+    if (listed.length > 1)
+      return { row: 14, kind: 'reply', reply: clarify('no_drug', W.whichListed(listed), listed.slice(0, 8)) };
+    return { row: 14, kind: 'reply', reply: clarify('no_drug', W.noDrug) };
+  }
   if (t === 'interaction' && frame.drugs.length >= 2) return { row: 15, kind: 'interaction' };
   return { row: 16, kind: 'single_drug' };
 }

@@ -173,6 +173,12 @@ export const QueryFrameSchema = z.object({
    * section of the conversation's current drug: merge it into the prior frame.
    */
   follow_up: z.boolean(),
+  /**
+   * The drugs the conversation's last reply listed (a condition → drug list of several), in the
+   * order shown. Set by code after the reply, never by a model (the understanding tool's schema
+   * leaves it out and grounding clears it): a follow-up that names none of them is offered them.
+   */
+  listed: z.array(z.string().max(80)).max(20).default([]),
 });
 export type QueryFrame = z.infer<typeof QueryFrameSchema>;
 
@@ -198,6 +204,7 @@ export function emptyFrame(overrides: Partial<QueryFrame> = {}): QueryFrame {
     understanding_failed: false,
     non_human: false,
     follow_up: false,
+    listed: [],
     ...overrides,
   };
 }

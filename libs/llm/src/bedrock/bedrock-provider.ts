@@ -34,11 +34,13 @@ export class BedrockProvider implements Understander, AnswerGenerator, AnswerVer
     priorFrame: QueryFrame | null,
     expanded?: string,
   ): Promise<QueryFrame> {
-    return this.caller.call<QueryFrame>(
-      'understand_turn',
-      UNDERSTAND_SYSTEM,
-      understandPrompt(turn, history, priorFrame, expanded ?? null),
-    );
+    return this.caller
+      .call<Omit<QueryFrame, 'listed'>>(
+        'understand_turn',
+        UNDERSTAND_SYSTEM,
+        understandPrompt(turn, history, priorFrame, expanded ?? null),
+      )
+      .then((frame) => ({ ...frame, listed: [] }));
   }
 
   generate(request: GenerateRequest): Promise<GenerationOutput> {

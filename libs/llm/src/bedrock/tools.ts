@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { EntailmentSchema, GenerationOutputSchema, QueryFrameSchema } from '@app/contracts';
 
-/** What the understanding model returns: the frame, with drug mentions as written (code resolves them). */
-export const UnderstandToolInput = QueryFrameSchema;
+/**
+ * What the understanding model returns: the frame, with drug mentions as written (code resolves them).
+ * `listed` is the conversation's memory of its own last reply, kept by code: not the model's to fill.
+ */
+export const UnderstandToolInput = QueryFrameSchema.omit({ listed: true });
 
 export const SufficiencyToolInput = z.object({ sufficient: z.boolean() });
 

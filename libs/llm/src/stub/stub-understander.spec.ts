@@ -86,6 +86,11 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
       cond('bn nam 52t THA, ClCr 45, đêm qua sưng đau khớp ngón chân cái, nghĩ gút cấp. thuốc nào dùng được'),
     ).toBe('gút cấp');
     expect(cond('bn THA, thuốc nào dùng cắt cơn gút cấp dc')).toBe('gút cấp');
+    // "giờ lên cơn …" is the complaint now; where it hurts follows the diagnosis an indication names
+    expect(cond('bn 70t suy tim NYHA III, giờ lên cơn gút cấp ngón cái. thuốc nào cắt cơn đc?')).toBe('gút cấp');
+    // "đau đầu nhiều" says more than the class's "giảm đau": the headache is the symptom asked
+    expect(parse('bn bầu 32w đau đầu nhiều. giảm đau loại nào dùng đc?').indication).toBe('đau đầu');
+    expect(parse('bn đau nhiều, giảm đau loại nào').indication).toBe('đau');
     expect(parse('bệnh nhân có động kinh, thuốc nào điều trị co giật?').indication).toBe('co giật');
     // two conditions and no question naming one: which?
     expect(parse('bn THA, ĐTĐ typ 2, thuốc nào dùng được').condition_ambiguous).toBe(true);

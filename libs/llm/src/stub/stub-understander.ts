@@ -576,7 +576,18 @@ const MID_DIAGNOSIS = new Set(['bi', 'nhiem', 'dx']);
 const NEGATION_OPENERS = new Set(['chua', 'khong', 'ko', 'k']);
 /** Clauses that report a test or a history, not the condition to treat ("test nhanh liên cầu (+)", "tiền sử …"). */
 const FINDING_OPENERS = new Set(['test', 'xet', 'xn', 'cay', 'ket', 'tien']);
-const DIAGNOSIS_OPENERS = ['bi', 'mac', 'chan doan', 'nghi', 'nghi la', 'dx', 'kham ra', 'phat hien'];
+const DIAGNOSIS_OPENERS = [
+  'bi',
+  'mac',
+  'chan doan',
+  'nghi',
+  'nghi la',
+  'dx',
+  'kham ra',
+  'phat hien',
+  'len con',
+  'dang len con',
+];
 /**
  * Words of time that open a clause about the patient ("giờ viêm họng", "hiện đang ho"); not
  * "nay": folded, it is also "này", a pointer back.
@@ -1349,18 +1360,15 @@ export class StubUnderstander implements Understander {
     // named in the patient's history (THA) is a comorbidity — when an indication names the diagnosis
     // (the treat-verb's object, when there is one, names nothing an indication names: "… điều trị được ạ, … có sao không")
     if (specific && this.content && (object === null || !this.content.indicationKeyword(object).length)) {
-      const diagnosis = this.diagnosisClause(turn, accept);
+      const clause = this.diagnosisClause(turn, accept);
       const key = syllables(specific).join(' ');
-      if (
-        diagnosis &&
-        !syllables(diagnosis).join(' ').includes(key) &&
-        this.content.indicationKeyword(diagnosis).length
-      )
-        return diagnosis;
+      // "giờ lên cơn gút cấp ngón cái": where it hurts follows the diagnosis — the longest start an indication names
+      const diagnosis = clause && this.namedStart(clause);
+      if (diagnosis && !syllables(diagnosis).join(' ').includes(key)) return diagnosis;
       // "bị động kinh cơn vắng ý thức từ hồi cấp 2": the diagnosis narrows the condition it names — the longest
       // start of it an indication still names ("động kinh cơn vắng ý thức", where phenytoin says "không có hiệu quả")
-      if (diagnosis && syllables(diagnosis).join(' ').startsWith(`${key} `)) {
-        const ws = diagnosis.split(' ');
+      if (clause && syllables(clause).join(' ').startsWith(`${key} `)) {
+        const ws = clause.split(' ');
         for (let n = ws.length; n > key.split(' ').length; n--) {
           // a start that ends on a particle or a preposition narrows nothing ("… sâu ở" of "… sâu ở chân")
           if (TRAILING_PARTICLES.includes(ws[n - 1]) || LINKING_WORDS.includes(ws[n - 1])) continue;
@@ -1374,8 +1382,9 @@ export class StubUnderstander implements Understander {
     if (specific && object === null && isSymptom(specific) && this.content) {
       const clause = this.clauseBeforeQuestion(turn, accept);
       const key = syllables(specific).join(' ');
-      if (clause && syllables(clause).join(' ').startsWith(`${key} `) && this.content.indicationKeyword(clause).length)
-        return clause;
+      // "đau đầu nhiều": the longest start of the clause an indication names, when it says more than the symptom
+      const start = clause && syllables(clause).join(' ').startsWith(`${key} `) ? this.namedStart(clause) : null;
+      if (start && syllables(start).length > key.split(' ').length) return start;
     }
     if (specific) {
       const key = syllables(specific).join(' ');
@@ -1442,6 +1451,16 @@ export class StubUnderstander implements Understander {
   }
 
   /** The last clause before the "which drug" question that states a diagnosis ("nghĩ gút cấp", "chẩn đoán …"), as a condition. */
+  /** The longest start of a clause an indication names ("gút cấp" of "gút cấp ngón cái"), or null. */
+  private namedStart(clause: string): string | null {
+    const ws = clause.split(' ');
+    for (let n = ws.length; n > 0; n--) {
+      const start = ws.slice(0, n).join(' ');
+      if (this.content?.indicationKeyword(start).length) return start;
+    }
+    return null;
+  }
+
   private diagnosisClause(turn: string, accept: (rest: string[]) => string | null): string | null {
     const { clauses, q } = this.clauses(turn);
     for (const clause of clauses.slice(0, Math.max(q, 0)).reverse()) {
