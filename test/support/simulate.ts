@@ -68,6 +68,8 @@ export class Simulation {
     const query = synthesizeQuery(plan.question, frame);
     const d = decide(retrieveForFrame(index, frame, query), frame, index, [], query);
     if (d.decision === 'AMBIGUOUS_ROUTE') return { ...base, decision: 'clarify', reason: 'ambiguous_route' };
+    if (d.decision === 'AMBIGUOUS_AGE')
+      return { ...base, decision: 'clarify', reason: 'missing_pediatric_age_or_weight' };
     if (d.decision === 'INSUFFICIENT') return { ...base, decision: 'abstain', reason: 'no_evidence' };
     return { ...base, decision: 'answerable', reason: 'answered' };
   }

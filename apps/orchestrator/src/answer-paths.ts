@@ -97,6 +97,8 @@ export class AnswerPaths {
       if (ctx.stateless) return clarify('ambiguous_route', W.statelessAddRoute(names, options), [], frame.drugs);
       return clarify('ambiguous_route', W.ambiguousRoute(names), options, frame.drugs, verifyPdfNotices(r.value.parts));
     }
+    if (r.value.decision === 'AMBIGUOUS_AGE')
+      return clarify('missing_pediatric_age_or_weight', W.exactAge(frame.age_text ?? ''), [], frame.drugs);
     if (r.value.decision === 'INSUFFICIENT') {
       const dosing = frame.attribute === 'lieu_luong_cach_dung' && frame.population !== null;
       return abstain(

@@ -18,7 +18,14 @@ export const EvidencePartSchema = z.object({
 });
 export type EvidencePart = z.infer<typeof EvidencePartSchema>;
 
-export const RetrievalDecisionSchema = z.enum(['ANSWERABLE', 'VERIFY_PDF', 'AMBIGUOUS_ROUTE', 'INSUFFICIENT']);
+/** AMBIGUOUS_AGE: a child's age known only as a range ("học lớp 1") that the dose's age rows split. */
+export const RetrievalDecisionSchema = z.enum([
+  'ANSWERABLE',
+  'VERIFY_PDF',
+  'AMBIGUOUS_ROUTE',
+  'AMBIGUOUS_AGE',
+  'INSUFFICIENT',
+]);
 export type RetrievalDecision = z.infer<typeof RetrievalDecisionSchema>;
 
 export const RetrievalResultSchema = z.object({

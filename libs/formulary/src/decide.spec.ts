@@ -287,4 +287,43 @@ describe('an elderly entry that gives no dose of its own', () => {
     const s = decide(salbutamol, old, idx, [], 'cụ 80 tuổi uống salbutamol liều');
     expect(s.parts.filter((p) => p.population.length).every((p) => p.population.includes('elderly'))).toBe(true);
   });
+
+  it('one that says the adult dose holds ("thường không cần chỉnh liều") brings the adult entries after it', () => {
+    const losartan = idx.section('losartan', 'lieu_luong_cach_dung');
+    const old = emptyFrame({ turn_type: 'dosing_calc', drugs: ['losartan'], population: 'elderly', route: 'uong' });
+    const d = decide(losartan, old, idx, [], 'bn nữ 68t THA mới phát hiện, losartan uống khởi đầu bn?');
+    expect(d.parts[0].text).toContain('Người cao tuổi');
+    expect(d.parts.some((p) => p.text.includes('tăng huyết áp: 50 mg x 1 lần/ngày'))).toBe(true);
+  });
+});
+
+describe('an age known only as a range that the dose’s age rows split', () => {
+  const idx = sampleIndex();
+  const child = (drug: string, age: string) =>
+    emptyFrame({
+      turn_type: 'dosing_calc',
+      drugs: [drug],
+      population: 'pediatric',
+      age_text: age,
+      weight_kg: 21,
+      route: 'uong',
+    });
+
+  it('"học lớp 1" (5 to 8) across cetirizin’s 2 - 5 and 6 - 11 rows: the exact age is asked', () => {
+    const d = decide(
+      idx.section('cetirizin', 'lieu_luong_cach_dung'),
+      child('cetirizin', 'học lớp 1'),
+      idx,
+      [],
+      'cetirizin',
+    );
+    expect(d.decision).toBe('AMBIGUOUS_AGE');
+  });
+
+  it('an exact age, or a range one row holds, is answered', () => {
+    const dosing = idx.section('cetirizin', 'lieu_luong_cach_dung');
+    expect(decide(dosing, child('cetirizin', '6 tuổi rưỡi'), idx, [], 'cetirizin').decision).toBe('ANSWERABLE');
+    // "học lớp 3" is 7 to 10: the 6 - 11 row holds all of it
+    expect(decide(dosing, child('cetirizin', 'học lớp 3'), idx, [], 'cetirizin').decision).toBe('ANSWERABLE');
+  });
 });

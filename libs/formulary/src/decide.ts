@@ -2,7 +2,8 @@ import type { EvidencePart, Population, QueryFrame, RetrievalResult, Route } fro
 import { unansweredAspects } from './aspects';
 import { containsPhrase, syllables } from './normalize';
 import { narrowToIndication } from './indication-rows';
-import { saysRoute } from './patient-facts';
+import { bandHolds, bandOverlaps, leadBands, parseBandTable, type Band } from './band-table';
+import { ageOf, saysRoute } from './patient-facts';
 import { words } from './words';
 
 export interface DrugNames {
@@ -68,11 +69,13 @@ export function decide(
           : forPopulation(pool, frame.population);
       // an elderly entry that gives no dose of its own ("giảm liều hoặc kéo dài khoảng cách") adjusts the adult
       // dose: the adult entries come with it, after it (never for a child: a child's dose is the child's)
+      // — and so does one that says the adult dose holds ("thường không cần chỉnh liều; với người trên 75 tuổi …"):
+      // its own dose is for some elderly patients only, the adult dose for the rest
       const elderlyEntries = own.filter((p) => p.population.includes('elderly'));
       if (
         frame.population === 'elderly' &&
         elderlyEntries.length &&
-        !elderlyEntries.some((p) => DOSE_AMOUNT.test(p.text))
+        (!elderlyEntries.some((p) => DOSE_AMOUNT.test(p.text)) || elderlyEntries.some((p) => AS_ADULT.test(p.text)))
       )
         own = [...own, ...forPopulation(pool, 'adult').filter((p) => !own.includes(p))];
       // an elderly patient whose elderly entries are all for routes ruled out ("ko uống được gì" beside
@@ -120,6 +123,9 @@ export function decide(
       if (routes.length > 1 && !comparesNamedRoutes)
         return { decision: 'AMBIGUOUS_ROUTE', parts: [...pool, ...tables], routes };
     }
+    // "học lớp 1" (5 to 8) beside "trẻ 2 - 5 tuổi" and "trẻ 6 - 11 tuổi": the exact age decides the dose
+    if (!frame.is_section_overview && ageSplitsRows(pool, frame.age_text))
+      return { decision: 'AMBIGUOUS_AGE', parts: [...pool, ...tables], routes: [] };
     pool = orderForPatient(pool, frame);
   }
 
@@ -128,6 +134,24 @@ export function decide(
   if (pool.length === 0 && tables.length === 0) return { decision: 'INSUFFICIENT', parts: [], routes: [] };
   const all = [...pool, ...tables];
   return { decision: tables.length ? 'VERIFY_PDF' : 'ANSWERABLE', parts: all, routes: distinctRoutes(pool) };
+}
+
+/**
+ * An age known only as a range ("học lớp 1": 5 to 8 years) that the dose's age rows split: two rows (of a
+ * table, or parts' leads) reach into the range and none holds all of it. Quoting both would leave the
+ * choice of row to the reader; the state machine asks for the age instead.
+ */
+function ageSplitsRows(pool: EvidencePart[], ageText: string | null): boolean {
+  const age = ageOf(ageText);
+  if (!age || age.min === age.max) return false;
+  const ageBands = (bands: Band[]) => bands.filter((b) => b.kind === 'age');
+  const rows = pool.flatMap((p) => [
+    ...(parseBandTable(p.text)?.rows ?? []).map((r) => ageBands(r.bands)),
+    ageBands(leadBands(p.text)),
+  ]);
+  const reaching = rows.filter((bs) => bs.length > 0 && bs.every((b) => bandOverlaps(b, age.min, age.max)));
+  const holdsAll = (b: Band) => bandHolds(b, age.min) && bandHolds(b, age.max);
+  return reaching.length >= 2 && !reaching.some((bs) => bs.every(holdsAll));
 }
 
 /**
@@ -214,6 +238,13 @@ export function routeOfStatedRegimen(pool: EvidencePart[], said: string): Route 
   );
   return routes.size === 1 ? [...routes][0] : null;
 }
+
+/**
+ * An elderly entry that opens by saying the adult dose holds for them ("Người cao tuổi, uống: thường không
+ * cần chỉnh liều; …"), not one that says so of one route or state among others ("… Đường uống không cần chỉnh liều").
+ */
+const AS_ADULT =
+  /^[^:]*:\s*(?:thường\s+)?(?:không cần (?:điều chỉnh|chỉnh|giảm) liều|(?:dùng\s+)?liều như người lớn)/iu;
 
 /** An amount of drug in an entry ("1 mg", "0,5 g", "5000 đơn vị"): an entry without one gives no dose of its own. */
 const DOSE_AMOUNT = /\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|µg|microgam|ml|đơn vị|đv|iu|ui)(?![\p{L}])/iu;

@@ -114,9 +114,10 @@ describe('what is not an age', () => {
 });
 
 describe('ages said as a school year or a milestone', () => {
-  it('"học lớp 3" is 8 to 10 years, "đầy tháng" one month; either re-reads from its own echo', () => {
+  it('"học lớp 3" is 7 to 10 years (a late-born child is still 7 when the year starts), "đầy tháng" one month; either re-reads from its own echo', () => {
     const grade = parseAge('Cháu nội tôi học lớp 3, nặng 25 cân')!;
-    expect(grade).toMatchObject({ text: 'học lớp 3', min: 8, max: 10 });
+    expect(grade).toMatchObject({ text: 'học lớp 3', min: 7, max: 10 });
+    expect(parseAge('be nha em hoc lop 1')).toMatchObject({ min: 5, max: 8 });
     expect(parseAge(grade.text)).toEqual(grade);
     expect(parseAge('đứa em nó mới đầy tháng')).toMatchObject({ text: 'đầy tháng', min: 1 / 12, max: 1 / 12 });
     // "lớp" without a school year, or a grade that is no school year, is no age
@@ -156,6 +157,9 @@ describe('the population the words name', () => {
 
   it('a child named elsewhere is the patient', () => {
     expect(populationCue(words('bé 2 tháng sốt, liều paracetamol'))).toBe('pediatric');
+    // the baby asked about beside a pregnancy is the unborn one
+    expect(populationCue(words('hom nay moi biet co bau 6 tuan, thuoc do co anh huong gi em be ko'))).toBeNull();
+    expect(populationCue(words('đang có bầu, uống thuốc có hại cho bé không'))).toBeNull();
     expect(populationCue(words('đang cho con bú, bé nhà em 3 tuổi sốt thì uống paracetamol liều bao nhiêu'))).toBe(
       'pediatric',
     );
@@ -289,5 +293,19 @@ describe('parseQuestionRoute: the route of the question, not of what was given b
     expect(parseQuestionRoute(expandShorthand('paracetamol tiêm TM hay uống thì liều sao?')).route).toBeNull();
     expect(parseQuestionRoute('bn đã khí dung salbutamol xong, giờ uống thêm mấy viên?').route).toBeNull();
     expect(parseQuestionRoute('Đã tiêm bắp. Giờ uống.').route).toBeNull();
+  });
+});
+
+describe('the oral route, when swallowing is out', () => {
+  it.each(['ko nuốt đc', 'k uống được', 'hông nuốt nổi', 'uống ko được'])('"%s" rules the oral route out', (t) => {
+    expect(route(`bn sau mổ ${t}, liều thuốc này`).allowed).not.toContain('uong');
+  });
+  it('an oral regimen the patient was on before the words that rule it out is history, not the route asked', () => {
+    const r = route('đang duy trì natri valproat uống 1g/ngày, sau mổ ruột hôm nay ko nuốt đc, giờ dùng liều ntn?');
+    expect(r.route).toBeNull();
+    expect(r.allowed).not.toContain('uong');
+    expect(r.allowed).toContain('truyen_tinh_mach');
+    // named after it, the mouth is the remedy asked about
+    expect(route('bé nuốt không được, mở nang ra hòa nước cho uống được không').route).toBe('uong');
   });
 });

@@ -71,13 +71,14 @@ const AGE_PATTERNS: [RegExp, (m: RegExpExecArray) => Age][] = [
   ],
   // "mới đầy tháng": one month old (echoed as said)
   [new RegExp(`(?:đầy tháng|day thang)${END}(?!\\s*(?:tuổi|tuoi))`, 'iu'), () => exact('đầy tháng', 1 / 12)],
-  // "cháu học lớp 3": a school year is an age range — grade 1 begins the year a child turns 6, and a
-  // child may be a year behind — so "lớp 3" is 8 to 10: only a dose band holding the whole range is this child's
+  // "cháu học lớp 3": a school year is an age range — grade 1 begins in September of the year a child turns 6,
+  // so a child born late in the year is still 5 then, and a child may be a year behind — so "lớp 3" is 7 to 10
+  // ("lớp 1": 5 to 8): only a dose band holding the whole range is this child's
   [
     new RegExp(`(?:học|hoc|bé|be|cháu|chau|con|cu)\\s+(?:lớp|lop)\\s+(1[0-2]|[1-9])(?![\\p{L}\\p{N}])`, 'iu'),
     (m) => {
       const grade = num(m[1]);
-      return { text: `học lớp ${grade}`, years: grade + 5.5, min: grade + 5, max: grade + 7 };
+      return { text: `học lớp ${grade}`, years: grade + 5.5, min: grade + 4, max: grade + 7 };
     },
   ],
   // "thằng cu nhà tôi lên 7", "bé lên 3": a child turning that age (not "sốt lên 39 độ", not "lên 7 tháng")
@@ -479,9 +480,31 @@ function childHits(ws: Word[]): PhraseHit[] {
         (h.start < l.start && l.start - (h.start + h.length) <= 2),
     );
   const born = (h: PhraseHit) => h.start > 0 && BIRTH.has(ws[h.start - 1].folded) && ws[h.start - 2]?.folded !== 'so';
-  return POPULATION_CUES.pediatric.find(ws).filter((h) => !nursed(h) && !born(h));
+  return POPULATION_CUES.pediatric.find(ws).filter((h) => !nursed(h) && !born(h) && !unbornAt(ws, h));
 }
 const BIRTH = new Set(['sinh', 'de']);
+
+/** Words that ask what a drug does to the unborn or nursed child: "có ảnh hưởng gì em bé", "hại thai", "dị tật". */
+export const CHILD_EFFECT = new PhraseSet([
+  'ảnh hưởng',
+  'có hại',
+  'hại cho',
+  'hại thai',
+  'hại con',
+  'hại bé',
+  'dị tật',
+  'sảy thai',
+  'giữ thai',
+  'bỏ thai',
+  'giữ bé',
+  'bỏ bé',
+]);
+
+/** "có ảnh hưởng gì em bé không" beside a pregnancy: the child asked about is the unborn one, not the patient. */
+function unbornAt(ws: Word[], h: PhraseHit): boolean {
+  if (!PREGNANCY_CUES.has(ws)) return false;
+  return CHILD_EFFECT.find(ws).some((e) => e.start + e.length <= h.start && h.start - (e.start + e.length) <= 3);
+}
 // "sinh" after "sơ" is the newborn itself ("trẻ sơ sinh 3 tuần"), not a birth
 
 /** The words and the age name different patients that neither settles ("mẹ 30 tuổi cho bé uống"). */
@@ -632,18 +655,16 @@ const NOT_ORAL = new PhraseSet([
   'uống vào là ói',
   'uống vào là nôn',
   'uống vô là ói',
-  'không uống được',
-  'không uống đc',
-  'không uống dc',
-  'ko uống được',
-  'không thể uống',
-  'không uống nổi',
-  'không nuốt được',
-  'không nuốt đc',
-  'không thể nuốt',
-  'không nuốt nổi',
-  'nuốt không được',
-  'uống không được',
+  // "không/ko/k uống|nuốt được/đc/dc/nổi", "không thể uống|nuốt", "uống|nuốt không được"
+  ...['không', 'ko', 'k', 'hông'].flatMap((no) =>
+    ['uống', 'nuốt'].flatMap((verb) => ['được', 'đc', 'dc', 'nổi'].map((able) => `${no} ${verb} ${able}`)),
+  ),
+  ...['uống', 'nuốt'].flatMap((verb) => [
+    `không thể ${verb}`,
+    `${verb} không được`,
+    `${verb} ko được`,
+    `${verb} ko đc`,
+  ]),
   'nhịn ăn uống',
   'nhịn ăn',
   'không dùng đường uống',
@@ -755,11 +776,13 @@ export function parseRoute(ws: Word[]): RouteFacts {
   const exact = exacts.length === 1 ? exacts[0] : null;
   // "nuốt không được, mở nang ra hòa nước cho uống": swallowing a capsule whole is out, the mouth is not —
   // an oral route named beside it is the route asked about
+  // — after it: an oral route named before it is what the patient was on ("đang uống 1g/ngày, … ko nuốt đc")
+  const swallowEnd = Math.max(...notOral.map((h) => h.start + h.length));
   if (
     notOral.length &&
     notOral.every((h) => h.phrase.includes('nuốt')) &&
     negated.size === 1 &&
-    ROUTE_SET.find(masked).some((h) => ROUTE_OF.get(h.phrase)!.includes('uong'))
+    ROUTE_SET.find(masked).some((h) => h.start >= swallowEnd && ROUTE_OF.get(h.phrase)!.includes('uong'))
   )
     return { route: 'uong', allowed: [] };
   if (negated.size) {

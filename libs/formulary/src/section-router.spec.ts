@@ -1,4 +1,4 @@
-import { routeSections } from './section-router';
+import { exposureSection, routeSections } from './section-router';
 
 describe('section router', () => {
   it.each([
@@ -123,5 +123,22 @@ describe('section router: words that are not a question about the drug', () => {
   it('a greeting by the time of day, a scan done, name no section', () => {
     expect(routeSections('Chào buổi sáng nhé!')).toEqual([]);
     expect(routeSections('đã chụp CT loại trừ xuất huyết não')).not.toContain('than_trong');
+  });
+});
+
+describe('section router: a drug taken before a pregnancy was known', () => {
+  it('asked for its effect on the baby, is the pregnancy section, not an overdose', () => {
+    const t =
+      'chi oi em lo uong doxycyclin tri mun 5 ngay roi, hom nay moi biet co bau 6 tuan, thuoc do co anh huong gi em be ko a';
+    expect(routeSections(t)[0]).toBe('thoi_ky_mang_thai');
+    expect(routeSections(t)).not.toContain('qua_lieu_va_xu_tri');
+    expect(exposureSection('lỡ uống thuốc này khi đang cho con bú, có ảnh hưởng bé không')).toBe('thoi_ky_cho_con_bu');
+  });
+  it('an excess said is still an overdose', () => {
+    expect(routeSections('em lỡ uống 10 viên paracetamol, đang có bầu, có ảnh hưởng em bé không')[0]).toBe(
+      'qua_lieu_va_xu_tri',
+    );
+    expect(exposureSection('bầu 20 tuần uống quá liều có ảnh hưởng gì không')).toBeNull();
+    expect(exposureSection('lỡ uống thuốc này 3 ngày, có ảnh hưởng gì không')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { SectionKey } from '@app/contracts';
 import { normalize } from './normalize';
-import { INTAKE_PHRASES } from './patient-facts';
+import { CHILD_EFFECT, INTAKE_PHRASES, LACTATION_CUES, PREGNANCY_CUES } from './patient-facts';
 import { PhraseSet, says, words, type Word } from './words';
 
 /**
@@ -382,6 +382,33 @@ const DOSE_ADJUSTMENT = new PhraseSet(['giảm liều', 'chỉnh liều', 'đi�
 const DRIVING = new PhraseSet(['lái xe', 'chạy xe', 'vận hành máy', 'lái máy']);
 
 /** All sections the text asks about: specific ones in order of first mention, then generic ones. */
+/** An intake that is more than the dose: a count of units, a pack, an overdose or a poisoning. */
+const EXCESS = new PhraseSet([
+  'quá liều',
+  'ngộ độc',
+  'quá nhiều',
+  'cả vỉ',
+  'hết vỉ',
+  'cả lọ',
+  'hết lọ',
+  'cả chai',
+  'hết chai',
+]);
+const COUNTED = /\d+\s*(?:viên|vien|v|ống|ong|gói|goi|ml|vỉ|vi|lọ|lo|chai)(?![\p{L}])/iu;
+
+/**
+ * "lỡ uống doxycyclin 5 ngày rồi, hôm nay mới biết có bầu, thuốc đó có ảnh hưởng gì em bé không": a drug
+ * taken before a pregnancy was known (or while nursing), asked for what it does to the child, is the
+ * pregnancy (lactation) section's question — not an overdose, unless an excess is said ("lỡ uống 10 viên").
+ */
+export function exposureSection(text: string): SectionKey | null {
+  const ws = words(text);
+  if (!CHILD_EFFECT.has(ws) || EXCESS.has(ws) || COUNTED.test(normalize(text))) return null;
+  if (PREGNANCY_CUES.has(ws)) return 'thoi_ky_mang_thai';
+  if (LACTATION_CUES.has(ws)) return 'thoi_ky_cho_con_bu';
+  return null;
+}
+
 export function routeSections(text: string): SectionKey[] {
   const ws: (Word | null)[] = words(text);
   find(ws, NOT_A_SECTION);
@@ -393,6 +420,8 @@ export function routeSections(text: string): SectionKey[] {
   // "có phải ngưng spironolacton ko hay giảm liều": a dose to adjust is the dosing section's, whatever else is named
   if (out.includes('lieu_luong_cach_dung') && DOSE_ADJUSTMENT.has(words(text)))
     return ['lieu_luong_cach_dung', ...out.filter((x) => x !== 'lieu_luong_cach_dung')];
+  const exposure = out.includes('qua_lieu_va_xu_tri') ? exposureSection(text) : null;
+  if (exposure) return [exposure, ...out.filter((x) => x !== exposure && x !== 'qua_lieu_va_xu_tri')];
   // "có buồn ngủ ko, có chạy xe được ko": the effect asked for its bearing on driving is a precaution
   // "uống cetirizin xong lái xe đi làm được không": driving asked with no other section is a precaution too
   if ((out.length === 0 || out[0] === 'tac_dung_khong_mong_muon') && DRIVING.has(words(text)))

@@ -25,6 +25,7 @@ import {
   REACTIONS,
   reactionMentions,
   routeSections,
+  exposureSection,
   syllables,
   UNIT_COUNT_CUES,
   words,
@@ -1042,7 +1043,8 @@ export class StubUnderstander implements Understander {
       joined ||
       (drugs.length >= 2 && (!sections.length || sections[0] === 'than_trong') && !has(P.dosing));
     // an accidental or excess intake is an overdose question, whatever the counts in it
-    const intake = has(INTAKE_CUES);
+    // … unless it was taken before a pregnancy was known and its effect on the baby is asked
+    const intake = has(INTAKE_CUES) && exposureSection(text) === null;
     const unitCount = has(UNIT_COUNT_CUES);
     const dosing = !intake && (has(P.dosing) || unitCount || sections[0] === 'lieu_luong_cach_dung');
     let attribute: SectionKey | null = sections[0] ?? null;
