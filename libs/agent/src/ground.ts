@@ -13,7 +13,7 @@ import {
   populationOfAge,
   sameRoutes,
   saysRoute,
-  PREGNANCY_CUES,
+  pregnancyStated,
   purposeCondition,
   reactionMentions,
   syllables,
@@ -176,7 +176,8 @@ export function groundFrame(
   }
 
   const p = frame.patient;
-  if (p.pregnant && !ws.some((w) => PREGNANCY_CUES.has(w)) && !priorHuman?.patient.pregnant) {
+  // "ko có thai": a pregnancy the user denies is no pregnancy
+  if (p.pregnant && !ws.some((w) => pregnancyStated(w)) && !priorHuman?.patient.pregnant) {
     drop('patient.pregnant', true);
     out.patient.pregnant = false;
   }

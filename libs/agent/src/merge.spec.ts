@@ -304,3 +304,28 @@ describe('a list of several: remembered in the order shown and offered, never pi
     expect(r.kind === 'reply' && r.reply.quick_replies).toEqual([]);
   });
 });
+
+describe('a patient state told after a list: the same list for the patient as now told', () => {
+  const listAsked = emptyFrame({
+    turn_type: 'condition_to_drug',
+    condition: 'tăng huyết áp',
+    population: 'adult',
+    age_text: '32 tuổi',
+  });
+  it('"nếu bn đang bầu 14 tuần thì sao?" asks the list again, with the pregnancy', () => {
+    const turn = emptyFrame({
+      follow_up: true,
+      attribute: 'thoi_ky_mang_thai',
+      patient: { pregnant: true, lactating: false, renal: null, hepatic: null, comorbidities: [], allergies: [] },
+    });
+    const m = mergeWithPriorFrame(turn, listAsked);
+    expect(m).toMatchObject({ turn_type: 'condition_to_drug', condition: 'tăng huyết áp', age_text: '32 tuổi' });
+    expect(m.patient.pregnant).toBe(true);
+  });
+  it('a dose asked, a drug named or nothing new about the patient is not the list again', () => {
+    const dose = emptyFrame({ follow_up: true, turn_type: 'dosing_calc', attribute: 'lieu_luong_cach_dung' });
+    expect(mergeWithPriorFrame(dose, listAsked).turn_type).toBe('dosing_calc');
+    const same = emptyFrame({ follow_up: true, attribute: 'thoi_ky_mang_thai' });
+    expect(mergeWithPriorFrame(same, listAsked).turn_type).not.toBe('condition_to_drug');
+  });
+});

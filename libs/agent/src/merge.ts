@@ -142,6 +142,23 @@ function mergeQuestion(frame: QueryFrame, prior: QueryFrame | null): QueryFrame 
       follow_up: true,
     };
 
+  // "nếu bn đang bầu 14 tuần thì sao?" after a list: the same list, for the patient as now told
+  if (
+    CONDITION_TYPES.includes(prior.turn_type) &&
+    frame.drugs.length === 0 &&
+    frame.turn_type !== 'dosing_calc' &&
+    [null, 'thoi_ky_mang_thai', 'thoi_ky_cho_con_bu', 'chong_chi_dinh'].includes(frame.attribute) &&
+    newPatientFacts(frame, prior)
+  )
+    return {
+      ...prior,
+      population: frame.population ?? prior.population,
+      age_text: frame.age_text ?? prior.age_text,
+      weight_kg: frame.weight_kg ?? prior.weight_kg,
+      patient: frame.patient,
+      follow_up: true,
+    };
+
   // "Còn metformin thì sao?" / a bare drug name: the same question about the drug(s) named now.
   if (frame.drugs.length > 0 && !sameDrugs(frame.drugs, prior.drugs)) {
     if (frame.attribute !== null || prior.attribute === null || CONDITION_TYPES.includes(prior.turn_type)) return frame;
@@ -223,6 +240,21 @@ function mergeQuestion(frame: QueryFrame, prior: QueryFrame | null): QueryFrame 
     non_human: frame.non_human,
     follow_up: true,
   };
+}
+
+/** Does the turn tell something of the patient the prior frame did not hold? */
+function newPatientFacts(frame: QueryFrame, prior: QueryFrame): boolean {
+  const p = frame.patient;
+  const q = prior.patient;
+  return (
+    (p.pregnant && !q.pregnant) ||
+    (p.lactating && !q.lactating) ||
+    (p.renal !== null && p.renal !== q.renal) ||
+    (p.hepatic !== null && p.hepatic !== q.hepatic) ||
+    p.allergies.some((a) => !q.allergies.includes(a)) ||
+    p.comorbidities.some((c) => !q.comorbidities.includes(c)) ||
+    (frame.age_text !== null && frame.age_text !== prior.age_text)
+  );
 }
 
 const CONDITION_TYPES: string[] = ['condition_to_drug', 'symptom_to_drug'];

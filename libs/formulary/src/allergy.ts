@@ -41,7 +41,10 @@ export function excludedByAllergy(drug: CorpusDrug, allergy: string, contraindic
   if (allergyClasses(allergy).some((prefix) => drug.atc.startsWith(prefix))) return true;
   const named = [drug.name, ...drug.aliases, drug.drug_id.replace(/_/g, ' ')];
   if (named.some((n) => syllables(n).join(' ') === syllables(allergy).join(' '))) return true;
-  return contraindications.some((text) => containsPhrase(text, allergy));
+  // "dị ứng sulfamid" against "Quá mẫn … với sulfonamid": any name of the class the allergy names
+  const a = syllables(allergy).join(' ');
+  const names = [allergy, ...CLASS_ATC.filter(([terms]) => terms.includes(a)).flatMap(([terms]) => terms)];
+  return contraindications.some((text) => names.some((n) => containsPhrase(text, n)));
 }
 
 /** The classes a drug belongs to, by its ATC code ("J01CA04" amoxicillin → penicilin, beta lactam). */

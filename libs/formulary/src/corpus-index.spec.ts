@@ -1,4 +1,4 @@
-import { deniedForWords, pickIndicationPart, namesCondition } from './corpus-index';
+import { deniedForWords, namesApart, pickIndicationPart, namesCondition } from './corpus-index';
 import { sampleIndex } from './test-corpus';
 
 describe('CorpusIndex.indicationKeyword', () => {
@@ -107,5 +107,48 @@ describe('deniedForWords: the question’s own words describe nothing', () => {
     expect(deniedForWords(uti.text, 'kháng sinh nào chỉ định cho viêm thận - bể thận vậy', 'viêm thận - bể thận')).toBe(
       false,
     );
+  });
+});
+
+describe('namesApart: an indication that writes the condition’s words apart', () => {
+  const index = sampleIndex();
+  const ids = (c: string) => index.indicationKeyword(c).map((s) => s.part.doc_id.split('__')[0]);
+
+  it('a heading and one of its items, however many items stand between them', () => {
+    const cbz =
+      'Động kinh: cơn cục bộ (có hoặc không có toàn thể hóa thứ phát) và cơn co cứng – co giật toàn thể; dùng đơn trị.';
+    expect(namesApart(cbz, 'động kinh cơn co cứng co giật toàn thể', false)).toBe(true);
+    expect(namesApart(cbz, 'động kinh cơn vắng ý thức', false)).toBe(false);
+    expect(ids('động kinh cơn co cứng co giật toàn thể')).toEqual(
+      expect.arrayContaining(['carbamazepin', 'phenytoin']),
+    );
+  });
+
+  it('without the condition’s grade or course, unless the part names another grade', () => {
+    expect(namesApart('Nhiễm khuẩn đường hô hấp: viêm họng, viêm xoang, viêm tai giữa.', 'viêm xoang cấp', false)).toBe(
+      true,
+    );
+    expect(namesApart('Nhiễm khuẩn: viêm xoang mạn tính có bội nhiễm.', 'viêm xoang cấp', false)).toBe(false);
+    expect(
+      namesApart(
+        'Nhiễm khuẩn nặng do vi khuẩn: viêm phổi mắc phải cộng đồng.',
+        'viêm phổi cộng đồng mức độ nhẹ',
+        false,
+      ),
+    ).toBe(false);
+    expect(ids('viêm xoang cấp')).toContain('cefalexin');
+    expect(ids('viêm phổi cộng đồng mức độ nhẹ')).toEqual(expect.arrayContaining(['amoxicillin', 'azithromycin']));
+    expect(ids('viêm phổi cộng đồng mức độ nhẹ')).not.toContain('ceftriaxon');
+  });
+
+  it('a severe condition is named only where the formulary says severe', () => {
+    expect(namesApart('Nhiễm khuẩn đường hô hấp: viêm phổi mắc phải cộng đồng.', 'viêm phổi nặng', true)).toBe(false);
+  });
+
+  it('with its cause apart, only when the part names both', () => {
+    expect(ids('viêm cổ tử cung do chlamydia')).toEqual(['azithromycin']);
+    expect(ids('viêm phổi do mycoplasma')).toEqual(expect.arrayContaining(['azithromycin', 'doxycyclin']));
+    expect(ids('viêm phổi do mycoplasma')).not.toContain('amoxicillin');
+    expect(namesCondition('Viêm phổi mắc phải cộng đồng, viêm xoang.', 'viêm phổi do mycoplasma')).toBe(false);
   });
 });

@@ -317,8 +317,20 @@ export class CorpusIndex implements DrugNames {
       }
     }
     const folded = [...new Set(variants.map((x) => syllables(x.v).join(' ')))];
-    return this.treating(folded, [...seen.values()])
+    const found = this.treating(folded, [...seen.values()])
       .sort((a, b) => b.score - a.score)
+      .slice(0, k);
+    // what the words around the condition allow too: its heading and item, its grade dropped (see namesApart)
+    const all = new Map(found.map((x) => [x.part.doc_id, x]));
+    const chiDinh = [...this.byId.values()].filter((part) => part.section === 'chi_dinh');
+    for (const part of chiDinh)
+      if (!all.has(part.doc_id) && namesApart(part.text, condition, false)) all.set(part.doc_id, { part, score: 0 });
+    const out = [...all.values()].sort((a, b) => b.score - a.score).slice(0, k);
+    if (out.length) return out;
+    // "viêm phổi do Mycoplasma": only when nothing names the condition, its cause written apart from it
+    return chiDinh
+      .filter((part) => namesApart(part.text, condition, true))
+      .map((part) => ({ part, score: 0 }))
       .slice(0, k);
   }
 
@@ -460,11 +472,74 @@ export function pickIndicationPart(parts: EvidencePart[], condition: string, sai
  * drug meets; a dense match alone only says "close".
  */
 export function namesCondition(text: string, condition: string): boolean {
+  return namesInOneSpan(text, condition) || namesApart(text, condition, true);
+}
+
+function namesInOneSpan(text: string, condition: string): boolean {
   const folded = ` ${syllables(affirmedIndication(text)).join(' ')} `;
   return expandCondition(condition).some((v) => {
     const content = v.split(' ').filter((w) => w && !FUNCTION_WORDS.has(w));
     return content.length > 0 && inOneSpan(folded, content);
   });
+}
+
+/**
+ * The ways an indication names a condition whose words it writes apart:
+ * - its heading and one of its items ("Động kinh: cơn cục bộ … và cơn co cứng – co giật toàn thể" names
+ *   "động kinh cơn co cứng co giật toàn thể"), however many items stand between them;
+ * - without the condition's grade or course ("viêm xoang" names "viêm xoang cấp", "viêm phổi mắc phải cộng
+ *   đồng" names "… mức độ nhẹ"), when it names no other grade in its heading or right after the condition —
+ *   never for a severe one ("viêm phổi nặng" only where the formulary says severe);
+ * - `withCause`: the condition and its cause apart ("viêm cổ tử cung không biến chứng do Chlamydia
+ *   trachomatis" names "viêm cổ tử cung do chlamydia").
+ */
+export function namesApart(text: string, condition: string, withCause: boolean): boolean {
+  const c = syllables(condition);
+  const body = syllables(affirmedIndication(text.includes(':') ? text.slice(text.indexOf(':') + 1) : text));
+  const heading = text.includes(':') ? syllables(text.split(':')[0]) : [];
+  // heading and item
+  const item = headItems(text)
+    .filter((h) => h.length > 0 && c.join(' ').startsWith(`${h} `))
+    .map((h) => c.slice(h.split(' ').length).join(' '))
+    .find((rest) => rest.split(' ').length >= 2 && ` ${body.join(' ')} `.includes(` ${rest} `));
+  if (item) return true;
+  // without its grade
+  const grade = GRADES.find((g) => c.join(' ').endsWith(` ${g}`));
+  if (grade && !core(grade).includes('nang')) {
+    const head = c.slice(0, c.length - grade.split(' ').length);
+    const content = head.filter((w) => !FUNCTION_WORDS.has(w));
+    if (head.length >= 2 && !head.includes('nang') && namesInOneSpan(text, head.join(' '))) {
+      const ws = syllables(affirmedIndication(text));
+      const last = content[content.length - 1];
+      if (
+        !conflictingGrade(heading, grade) &&
+        ws.some((w, i) => w === last && !conflictingGrade(ws.slice(i + 1, i + 9), grade))
+      )
+        return true;
+    }
+  }
+  // the cause apart
+  if (withCause) {
+    const m = /^(.+?) do (.+)$/u.exec(c.join(' '));
+    const cause = m?.[2]
+      .split(' ')
+      .filter((t) => !FUNCTION_WORDS.has(t))
+      .slice(0, 2)
+      .join(' ');
+    if (m && cause && m[1].split(' ').length >= 2 && ` ${syllables(text).join(' ')} `.includes(` ${cause} `))
+      return namesInOneSpan(text, m[1]) || namesApart(text, m[1], false);
+  }
+  return false;
+}
+
+/** A grade's own words ("mức độ nhẹ đến vừa" → nhẹ, vừa). */
+const core = (g: string) => g.split(' ').filter((x) => !['muc', 'do', 'den', 'tinh'].includes(x));
+
+/** Does another grade than this one stand in the words ("nặng" beside "mức độ nhẹ")? */
+function conflictingGrade(ws: string[], grade: string): boolean {
+  return ws.some((_, i) =>
+    GRADES.some((g) => g.split(' ').every((x, j) => ws[i + j] === x) && !core(g).some((x) => core(grade).includes(x))),
+  );
 }
 
 /** Words that ask for a section, folded: no state of the patient's. */
@@ -538,6 +613,24 @@ const SPAN_SLACK = 4;
 const NEGATING = new Set(['khong', 'chua']);
 
 /** The words all occur within one short window of the folded text (in any order), and the window adds no negation. */
+/** Grades and courses a condition may be told with, folded, longest first. */
+const GRADES = [
+  'muc do nhe den vua',
+  'muc do nhe',
+  'muc do vua',
+  'muc do trung binh',
+  'muc do nang',
+  'nhe den vua',
+  'trung binh',
+  'cap tinh',
+  'man tinh',
+  'nhe',
+  'vua',
+  'nang',
+  'cap',
+  'man',
+];
+
 function inOneSpan(folded: string, content: string[]): boolean {
   const ws = folded.trim().split(' ');
   const width = content.length + SPAN_SLACK;

@@ -7,6 +7,8 @@ import {
   parseRenal,
   parseQuestionRoute,
   parseRoute,
+  pregnancyDenied,
+  pregnancyStated,
   parseWeightKg,
   patientPopulation,
   populationCue,
@@ -308,4 +310,24 @@ describe('the oral route, when swallowing is out', () => {
     // named after it, the mouth is the remedy asked about
     expect(route('bé nuốt không được, mở nang ra hòa nước cho uống được không').route).toBe('uong');
   });
+});
+
+describe('a pregnancy the user denies', () => {
+  it.each([
+    'ko có thai',
+    'bn nữ 28t, không mang thai',
+    'chưa có bầu',
+    'không phải đang mang thai',
+    'test thai âm tính',
+  ])('"%s" is no pregnancy', (t) => {
+    expect(pregnancyDenied(words(t))).toBe(true);
+    expect(pregnancyStated(words(t))).toBe(false);
+  });
+  it.each(['đang có thai 10 tuần', 'bầu 20 tuần, ko sốt', 'có thai rồi, không biết uống được không'])(
+    '"%s" is a pregnancy',
+    (t) => {
+      expect(pregnancyDenied(words(t))).toBe(false);
+      expect(pregnancyStated(words(t))).toBe(true);
+    },
+  );
 });

@@ -244,6 +244,32 @@ export function pregnancyIsPast(ws: Word[]): boolean {
   return born && hits.every(past);
 }
 
+const DENIAL = new Set(['không', 'ko', 'k', 'hông', 'chưa', 'khong', 'chua'].map(fold));
+const DENIAL_FILLER = new Set(['có', 'phải', 'đang', 'bị', 'là'].map(fold));
+
+/**
+ * "ko có thai", "chưa có bầu", "không phải đang mang thai", "test thai âm tính": every pregnancy the words
+ * name is denied — the patient is not pregnant.
+ */
+export function pregnancyDenied(ws: Word[]): boolean {
+  const hits = PREGNANCY_CUES.find(ws);
+  const denied = (h: PhraseHit) => {
+    const after = ws[h.start + h.length];
+    if (after && ['âm', 'am'].includes(after.folded) && ws[h.start + h.length + 1]?.folded === 'tinh') return true;
+    for (let i = h.start - 1; i >= 0 && i >= h.start - 3; i--) {
+      if (DENIAL.has(ws[i].folded)) return true;
+      if (!DENIAL_FILLER.has(ws[i].folded)) return false;
+    }
+    return false;
+  };
+  return hits.length > 0 && hits.every(denied);
+}
+
+/** Do the words say the patient is pregnant now: a pregnancy named, not denied and not past? */
+export function pregnancyStated(ws: Word[]): boolean {
+  return PREGNANCY_CUES.has(ws) && !pregnancyDenied(ws) && !pregnancyIsPast(ws);
+}
+
 /** The patient's age as written in the text, or null. */
 export function parseAge(text: string): Age | null {
   const t = spelledNumbers(normalize(text)).replace(GESTATION, ' ').replace(POSTPARTUM, ' ');
@@ -1092,7 +1118,7 @@ const REACTION =
  * ceftriaxon", "sốc phản vệ khi tiêm penicillin", "mề đay do amoxicillin".
  */
 const REACTION_AFTER =
-  /(?:lên cơn hen|len con hen|cơn hen|con hen|co thắt phế quản|co that phe quan|khó thở|kho tho|nổi mề đay|noi me day|nổi mày đay|mề đay|me day|mày đay|phát ban|phat ban|dị ứng|di ung|sốc phản vệ|soc phan ve|phản vệ|phan ve|phù mạch|phu mach|phù mặt|phu mat|nổi mẩn ngứa|noi man ngua|nổi mẩn|noi man|mẩn ngứa|man ngua|nổi ban|noi ban)(?:\s+toàn thân|\s+toan than)?\s+(?:ngay\s+)?(?:(?:sau|sau khi|khi|lúc|luc)\s+(?:khi\s+)?(?:uống|uong|dùng|dung|tiêm|tiem|truyền|truyen)\s+|(?:do|với|voi)\s+(?:(?:uống|uong|dùng|dung|tiêm|tiem|truyền|truyen)\s+)?)([\p{L}\p{N}-]+)/giu;
+  /(?:lên cơn hen|len con hen|cơn hen|con hen|hen suyễn|hen suyen|hen|co thắt phế quản|co that phe quan|khó thở|kho tho|nổi mề đay|noi me day|nổi mày đay|mề đay|me day|mày đay|phát ban|phat ban|dị ứng|di ung|sốc phản vệ|soc phan ve|phản vệ|phan ve|phù mạch|phu mach|phù mặt|phu mat|nổi mẩn ngứa|noi man ngua|nổi mẩn|noi man|mẩn ngứa|man ngua|nổi ban|noi ban)(?:\s+toàn thân|\s+toan than)?\s+(?:ngay\s+)?(?:(?:sau|sau khi|khi|lúc|luc)\s+(?:khi\s+)?(?:uống|uong|dùng|dung|tiêm|tiem|truyền|truyen)\s+|(?:do|với|voi)\s+(?:(?:uống|uong|dùng|dung|tiêm|tiem|truyền|truyen)\s+)?)([\p{L}\p{N}-]+)/giu;
 /** Both ways of telling a reaction to a drug: the drug is the patient's history, not the question's drug. */
 export const REACTIONS: readonly RegExp[] = [REACTION, REACTION_AFTER];
 

@@ -70,3 +70,11 @@ describe('how far the patient’s states go, read from the user’s words', () =
     expect(hepaticGrade(fold('xơ gan'))).toBeNull();
   });
 });
+
+describe('a child of no stated age', () => {
+  it('is under 18, so an age limit under 18 may apply; a stated age or an adult wins', () => {
+    expect(readSeverity(['Bé nhà em nặng 22kg, mới mổ cắt amidan'], EMPTY_PATIENT).age_years).toEqual([0, 17.99]);
+    expect(readSeverity(['bé 5 tuổi nặng 18 kg'], EMPTY_PATIENT).age_years).toEqual([5, 5]);
+    expect(readSeverity(['bn nữ đau răng'], EMPTY_PATIENT).age_years).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 import type { PatientContext, PatientSeverity } from '@app/contracts';
 import { fold } from './normalize';
-import { parseAge, spelledNumbers } from './patient-facts';
+import { parseAge, populationCue, spelledNumbers } from './patient-facts';
+import { words } from './words';
 import { expandShorthand } from './shorthand';
 
 /**
@@ -17,13 +18,26 @@ export function readSeverity(texts: string[], patient: PatientContext): PatientS
     .reverse()
     .map((t) => parseAge(expandShorthand(t)))
     .find((a) => a !== null);
+  // no age said, but a child named ("bé nhà em nặng 22kg"): under 18, so "Trẻ em dưới 16 tuổi" may apply
+  const population = [...texts]
+    .reverse()
+    .map((t) => populationCue(words(expandShorthand(t))))
+    .find((p) => p !== null);
+  const years: [number, number] | null = age
+    ? [Math.max(0, age.min), Math.min(130, age.max)]
+    : population === 'pediatric'
+      ? [0, CHILD_MAX_YEARS]
+      : null;
   return {
-    age_years: age ? [Math.max(0, age.min), Math.min(130, age.max)] : null,
+    age_years: years,
     trimester: patient.pregnant ? trimesterOf(said) : null,
     renal_range: patient.renal !== null ? renalRange(`${fold(patient.renal)} \n ${said}`) : null,
     hepatic_grade: patient.hepatic !== null ? hepaticGrade(`${fold(patient.hepatic)} \n ${said}`) : null,
   };
 }
+
+/** A child of no stated age is under 18. */
+const CHILD_MAX_YEARS = 17.99;
 
 const FILL = '(?:\\s+(?:duoc|dc|khoang|tam|gan|hon|da|roi))*';
 

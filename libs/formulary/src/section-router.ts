@@ -1,6 +1,6 @@
 import type { SectionKey } from '@app/contracts';
 import { normalize } from './normalize';
-import { CHILD_EFFECT, INTAKE_PHRASES, LACTATION_CUES, PREGNANCY_CUES } from './patient-facts';
+import { CHILD_EFFECT, INTAKE_PHRASES, LACTATION_CUES, PREGNANCY_CUES, pregnancyDenied } from './patient-facts';
 import { PhraseSet, says, words, type Word } from './words';
 
 /**
@@ -372,6 +372,10 @@ const NOT_A_SECTION: [string, SectionKey][] = [
   'không uống rượu',
   'không rượu bia',
   'không uống bia',
+  // a diet the patient is on ("ăn kiêng rồi mà đường vẫn cao") is context, not "what to avoid"
+  'ăn kiêng rồi',
+  'đã ăn kiêng',
+  'đang ăn kiêng',
 ].map(
   // the section is never read: these matches only blank their words out of the text
   (p) => [p, 'chi_dinh'],
@@ -381,7 +385,6 @@ const DOSE_ADJUSTMENT = new PhraseSet(['giảm liều', 'chỉnh liều', 'đi�
 /** Driving or running machines: whether the drug allows it is written under the precautions. */
 const DRIVING = new PhraseSet(['lái xe', 'chạy xe', 'vận hành máy', 'lái máy']);
 
-/** All sections the text asks about: specific ones in order of first mention, then generic ones. */
 /** An intake that is more than the dose: a count of units, a pack, an overdose or a poisoning. */
 const EXCESS = new PhraseSet([
   'quá liều',
@@ -409,6 +412,7 @@ export function exposureSection(text: string): SectionKey | null {
   return null;
 }
 
+/** All sections the text asks about: specific ones in order of first mention, then generic ones. */
 export function routeSections(text: string): SectionKey[] {
   const ws: (Word | null)[] = words(text);
   find(ws, NOT_A_SECTION);
@@ -420,6 +424,9 @@ export function routeSections(text: string): SectionKey[] {
   // "có phải ngưng spironolacton ko hay giảm liều": a dose to adjust is the dosing section's, whatever else is named
   if (out.includes('lieu_luong_cach_dung') && DOSE_ADJUSTMENT.has(words(text)))
     return ['lieu_luong_cach_dung', ...out.filter((x) => x !== 'lieu_luong_cach_dung')];
+  // "ko có thai" tells who the patient is not: no question about pregnancy
+  if (out.includes('thoi_ky_mang_thai') && pregnancyDenied(words(text)))
+    out.splice(out.indexOf('thoi_ky_mang_thai'), 1);
   const exposure = out.includes('qua_lieu_va_xu_tri') ? exposureSection(text) : null;
   if (exposure) return [exposure, ...out.filter((x) => x !== exposure && x !== 'qua_lieu_va_xu_tri')];
   // "có buồn ngủ ko, có chạy xe được ko": the effect asked for its bearing on driving is a precaution

@@ -86,6 +86,46 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
       cond('bn nam 52t THA, ClCr 45, đêm qua sưng đau khớp ngón chân cái, nghĩ gút cấp. thuốc nào dùng được'),
     ).toBe('gút cấp');
     expect(cond('bn THA, thuốc nào dùng cắt cơn gút cấp dc')).toBe('gút cấp');
+    // a denied allergy, a care setting and a drug the patient is on are not the condition asked
+    expect(
+      cond(
+        'bn nam 60t đang uống simvastatin 40mg/ngày, VP cộng đồng mức độ nhẹ, điều trị ngoại trú, ko dị ứng thuốc. ks đường uống nào dùng đc?',
+      ),
+    ).toBe('viêm phổi cộng đồng mức độ nhẹ');
+    expect(
+      parse(
+        'bn nam 45t đang uống tizanidin do co cứng cơ sau chấn thương tủy, chẩn đoán viêm thận bể thận cấp. ks nào dùng đc?',
+      ),
+    ).toMatchObject({ turn_type: 'condition_to_drug', condition: 'viêm thận bể thận cấp' });
+    // "giờ …" opens the complaint now, after the history
+    expect(
+      cond(
+        'bn nữ 52t suy giáp sau mổ cắt tuyến giáp, đang uống levothyroxin, giờ rung nhĩ đáp ứng thất nhanh. thuốc kiểm soát tần số nào dùng đc?',
+      ),
+    ).toBe('rung nhĩ');
+    // whose child and who said it are no condition; a marked "tử" is no "từ", "cung" no "cũng"
+    expect(
+      cond('Bé nhà mình 6 tuổi bị viêm phổi do Mycoplasma, bác sĩ bảo dùng kháng sinh. Thuốc nào dùng được cho bé ạ?'),
+    ).toBe('viêm phổi do mycoplasma');
+    expect(
+      cond(
+        'Em 27 tuổi, đang mang thai 16 tuần, đi khám bác sĩ nói bị viêm cổ tử cung do Chlamydia. Kháng sinh nào bà bầu dùng được ạ?',
+      ),
+    ).toBe('viêm cổ tử cung do chlamydia');
+    // "ăn kiêng rồi" is a diet, not a caution asked; "type 2" is no drug
+    expect(
+      parse('Ba em 50 tuổi mới bị tiểu đường type 2, ăn kiêng rồi mà đường vẫn cao, có những thuốc uống nào ạ?'),
+    ).toMatchObject({
+      turn_type: 'condition_to_drug',
+      unknown_drugs: [],
+    });
+    // a denied pregnancy is none; "ks uống nào" asks which drug
+    expect(
+      parse('bn nữ 28t viêm bàng quang cấp ko biến chứng, ko có thai, dị ứng quinolon. ks uống nào?'),
+    ).toMatchObject({
+      turn_type: 'condition_to_drug',
+      patient: expect.objectContaining({ pregnant: false }),
+    });
     // "giờ lên cơn …" is the complaint now; where it hurts follows the diagnosis an indication names
     expect(cond('bn 70t suy tim NYHA III, giờ lên cơn gút cấp ngón cái. thuốc nào cắt cơn đc?')).toBe('gút cấp');
     // "đau đầu nhiều" says more than the class's "giảm đau": the headache is the symptom asked

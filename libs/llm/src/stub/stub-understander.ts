@@ -21,6 +21,7 @@ import {
   patientPopulation,
   says,
   PREGNANCY_CUES,
+  pregnancyDenied,
   pregnancyIsPast,
   REACTIONS,
   reactionMentions,
@@ -60,7 +61,22 @@ const PER_TIME = [
 ];
 
 /** Words that start what a drug is for, after "thuốc" ("thuốc hạ sốt nào", "thuốc uống trị ĐTĐ nào"). */
-const PURPOSE_LEADS = ['hạ', 'giảm', 'trị', 'chữa', 'chống', 'kháng', 'điều', 'cắt', 'ngừa', 'phòng', 'lợi', 'giãn'];
+const PURPOSE_LEADS = [
+  'hạ',
+  'giảm',
+  'trị',
+  'chữa',
+  'chống',
+  'kháng',
+  'điều',
+  'cắt',
+  'ngừa',
+  'phòng',
+  'lợi',
+  'giãn',
+  'kiểm',
+  'ổn',
+];
 /** A form said between "thuốc" and its purpose ("thuốc uống trị …", "thuốc bôi chống …"). */
 const FORM_WORDS = ['uống', 'tiêm', 'bôi', 'nhỏ', 'xịt', 'viên', 'đặt'];
 /** Drug classes asked as "which one" ("kháng histamin nào", "ks nào" = kháng sinh nào). */
@@ -100,7 +116,8 @@ class WhichDrugPhrases extends PhraseSet {
       for (let extra = 0; extra < 3 && ws[k] && !asks(ws[k]); extra++) {
         const more = CLASS_NOUNS.at(ws, k);
         if (more) k += more.length;
-        else if (CLASS_JOINERS.some((j) => says(ws[k], j))) k++;
+        // "ks uống nào", "kháng sinh đường uống nào": the form asked stands before the question
+        else if ([...CLASS_JOINERS, ...FORM_WORDS, 'đường'].some((j) => says(ws[k], j))) k++;
         else break;
       }
       if (asks(ws[k])) return { start: i, length: k + 1 - i, phrase: 'thuốc nào' };
@@ -439,6 +456,25 @@ const PATIENT_WORDS = new PhraseSet([
   'bé trai',
   'bé gái',
   'nữ',
+  // whose child it is, and who said what ("bác sĩ bảo dùng kháng sinh"), name no condition
+  'nhà mình',
+  'nhà em',
+  'nhà tôi',
+  'bác sĩ bảo',
+  'bác sĩ nói',
+  'bác sĩ cho',
+  'bác sĩ kê',
+  'bs bảo',
+  'bs nói',
+  // where the patient is treated, and an allergy denied, name no condition
+  'điều trị ngoại trú',
+  'điều trị nội trú',
+  'ngoại trú',
+  'nội trú',
+  'không dị ứng thuốc',
+  'không dị ứng',
+  'chưa dị ứng',
+  'không có tiền sử dị ứng',
 ]);
 /** Kidney and liver facts: the patient's context when another condition is named. */
 const ORGAN_FACTS = new PhraseSet([
@@ -575,8 +611,39 @@ const MULTI_WORD_OPENERS = ['chan doan', 'nghi la', 'kham ra', 'phat hien'].map(
 /** Words inside a clause after which it names the diagnosis ("… bảo bị lỵ amip", "… nhiễm Chlamydia"). */
 const MID_DIAGNOSIS = new Set(['bi', 'nhiem', 'dx']);
 const NEGATION_OPENERS = new Set(['chua', 'khong', 'ko', 'k']);
+/** Is the drug named as one the patient is on now ("đang uống tizanidin", "đang dùng thuốc X")? */
+function takenNow(text: string, name: string): boolean {
+  const ws = words(text).map((w) => w.folded);
+  const n = syllables(name);
+  for (let i = 0; i + n.length <= ws.length; i++) {
+    if (!n.every((x, k) => ws[i + k] === x)) continue;
+    const before = ws.slice(Math.max(0, i - 3), i);
+    const at = before.lastIndexOf('dang');
+    if (at >= 0 && before.slice(at + 1).every((w) => ['uong', 'dung', 'tiem', 'truyen', 'xai', 'thuoc'].includes(w)))
+      return true;
+  }
+  return false;
+}
+
+/** Is every mention of the condition in the text denied ("ko dị ứng thuốc", "không sốt", "chưa có biến chứng")? */
+function deniedIn(text: string, condition: string): boolean {
+  const ws = words(text).map((w) => w.folded);
+  const cs = syllables(condition);
+  const at: number[] = [];
+  for (let i = 0; i + cs.length <= ws.length; i++) if (cs.every((c, k) => ws[i + k] === c)) at.push(i);
+  const denied = (i: number) =>
+    [1, 2].some((back) => NEGATION_OPENERS.has(ws[i - back] ?? '') && (back === 1 || ['co', 'bi'].includes(ws[i - 1])));
+  return at.length > 0 && at.every(denied);
+}
+
 /** Clauses that report a test or a history, not the condition to treat ("test nhanh liên cầu (+)", "tiền sử …"). */
 const FINDING_OPENERS = new Set(['test', 'xet', 'xn', 'cay', 'ket', 'tien']);
+const TEMPORAL_MARKED = new Set(['giờ', 'hiện', 'mới', 'vừa', 'lại', 'đang', 'còn', 'rồi', 'từ', 'hôm', 'qua']);
+/** A time word ("giờ", "đang", "từ"): typed without marks, any word folding to one; typed with them, only itself. */
+const temporal = (w: Word) => (w.plain ? TEMPORAL.has(w.folded) : TEMPORAL_MARKED.has(w.text));
+
+/** Words that open the complaint the patient has now ("giờ …", "nay …", "hiện …"). */
+const NOW_WORDS = new Set(['gio', 'nay', 'hien']);
 const DIAGNOSIS_OPENERS = [
   'bi',
   'mac',
@@ -922,9 +989,13 @@ export class StubUnderstander implements Understander {
       );
     // In "which drug treats X" a foreign word is a medical term (lipid, Helicobacter), not a drug;
     // outside any drug-question context (code, prices, chatter) it is not a drug either.
+    // "đang uống tizanidin …, giờ viêm thận bể thận cấp. ks nào dùng đc?": a drug outside the formulary the
+    // patient is on, named before the "which drug" clause, is the patient's history, not the question
+    const outsideOnlyHistory =
+      outside.length > 0 && this.asksWhichDrugLast(text) && outside.every((o) => takenNow(text, o));
     const conditionQuestion =
       (drugs.length === 0 || this.asksWhichDrugLast(text)) &&
-      outside.length === 0 &&
+      (outside.length === 0 || outsideOnlyHistory) &&
       has(P.whichDrug) &&
       !has(P.interaction) &&
       // pregnancy and breastfeeding are the patient's context of a "which drug" question; the sections
@@ -973,7 +1044,7 @@ export class StubUnderstander implements Understander {
     const outsideSectionName = (set: PhraseSet) =>
       set.find(ws).some((h) => !sectionName.some((n) => h.start >= n.start && h.start < n.start + n.length));
     frame.patient = {
-      pregnant: outsideSectionName(PREGNANCY_CUES) && !pregnancyIsPast(ws),
+      pregnant: outsideSectionName(PREGNANCY_CUES) && !pregnancyIsPast(ws) && !pregnancyDenied(ws),
       lactating: outsideSectionName(LACTATION_CUES),
       renal: parseRenal(text)?.text ?? null,
       hepatic: parseHepatic(text),
@@ -1005,7 +1076,7 @@ export class StubUnderstander implements Understander {
     const aboutADrug = sections.some((x) => DRUG_ONLY_SECTIONS.includes(x));
     if (
       ((drugs.length === 0 && !aboutADrug) || conditionQuestion) &&
-      unknown.length === 0 &&
+      (unknown.length === 0 || conditionQuestion) &&
       (has(P.whichDrug) || conditionQuestion)
     ) {
       const relation = this.reverseRelation(ws);
@@ -1262,7 +1333,8 @@ export class StubUnderstander implements Understander {
     );
     if (next) turn = turn.slice(0, next.index);
     const clean = this.withoutPatient(turn);
-    const named = this.namedConditions(clean);
+    // "ko dị ứng thuốc", "không sốt": a condition the user denies is not the one asked
+    const named = this.namedConditions(clean).filter((c) => !deniedIn(clean, c));
     // "thuốc hạ đường huyết đường uống nào" beside "ĐTĐ typ 2, THA, bệnh thận mạn": the purpose says which
     const purpose = purposeCondition(words(this.expand(turn)));
     if (purpose) {
@@ -1327,7 +1399,9 @@ export class StubUnderstander implements Understander {
     const inObject =
       treated === null
         ? undefined
-        : this.namedConditions(treated.words).find((c) => !VAGUE_CONDITIONS.includes(syllables(c).join(' ')));
+        : this.namedConditions(treated.words).find(
+            (c) => !VAGUE_CONDITIONS.includes(syllables(c).join(' ')) && !deniedIn(treated.words, c),
+          );
     if (inObject && !isSymptom(inObject)) return inObject;
     // "ĐTĐ typ 2, …, chẩn đoán cơn gút cấp. thuốc nào chỉ định điều trị cơn gút cấp": the treat-verb's object
     // is the condition asked; a condition named only in the patient's context is a comorbidity
@@ -1474,8 +1548,11 @@ export class StubUnderstander implements Understander {
             .map((w) => w.folded)
             .join(' ') === o,
       );
-      if (!opener) continue;
-      const rest = ws.slice(opener.split(' ').length).map((w) => w.text);
+      // "giờ rung nhĩ đáp ứng thất nhanh": a clause that opens with "now" names the complaint now — when the
+      // formulary names what follows
+      const now = !opener && NOW_WORDS.has(words(clause)[0]?.folded ?? '');
+      if (!opener && !(now && ws.length && this.namedStart(ws.map((w) => w.text).join(' ')))) continue;
+      const rest = ws.slice(opener ? opener.split(' ').length : 0).map((w) => w.text);
       // a diagnosis with its history ("… từ hồi cấp 2") may be longer than a condition: the caller narrows it
       const named = rest.length ? (accept([...rest]) ?? rest.join(' ')) : null;
       if (named) return named;
@@ -1528,8 +1605,12 @@ export class StubUnderstander implements Understander {
       ...inside,
       ...before.filter((c) => !diagnosis(c) && !qualifier(c)),
     ];
+    // a fragment of a turn typed with its marks is read as the turn was: "viêm cổ tử cung do chlamydia" alone
+    // has too few marked words to tell, and its "cung" would be read as "cũng"
+    const written = words(turn).every((w) => !w.plain);
     for (const clause of candidates) {
-      const ws = words(this.withoutPatient(clause)).filter((w) => !TEMPORAL.has(w.folded));
+      // a word typed with its marks is only itself: "tử" (tử cung) is no "từ", "con" no "còn"
+      const ws = words(this.withoutPatient(clause, written), written).filter((w) => !temporal(w));
       // "khám ra nấm Candida âm đạo": the words after the diagnosis opener
       const opener = MULTI_WORD_OPENERS.find(
         (o) =>
@@ -1550,7 +1631,7 @@ export class StubUnderstander implements Understander {
    * allergies — and kidney or liver facts too, unless they are all the turn names (then they
    * are the condition asked about: "thuốc nào điều trị suy thận").
    */
-  private withoutPatient(turn: string): string {
+  private withoutPatient(turn: string, written = false): string {
     // the reaction that made the allergy ("uống ibuprofen bị nổi mề đay") is history, not the condition asked
     let expanded = withoutReactions(normalize(this.expand(turn)));
     for (const a of this.allergies(expanded))
@@ -1558,7 +1639,7 @@ export class StubUnderstander implements Understander {
         new RegExp(`${ALLERGY_CUE}(?:\\s+nhóm|\\s+nhom)?\\s+${escape(a)}(?:\\s*\\([^)]*\\))?`, 'giu'),
         ' ',
       );
-    const ws = words(expanded);
+    const ws = words(expanded, written);
     const context = [...PREGNANCY_CUES.find(ws), ...LACTATION_CUES.find(ws), ...PATIENT_WORDS.find(ws)];
     // a number with the unit words after it ("5 tháng", "14 kg", "20 ml/phút") is the patient's; "typ 2" stays
     const measured = new Set<number>();
