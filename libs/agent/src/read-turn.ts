@@ -1,5 +1,5 @@
 import { POPULATION_LABELS, type AgentReply, type QueryFrame } from '@app/contracts';
-import { expandShorthand, fold, TAKEN_TOGETHER, words, type DrugResolver } from '@app/formulary';
+import { expandShorthand, fold, nonClinicalAside, TAKEN_TOGETHER, words, type DrugResolver } from '@app/formulary';
 import { groundFrame, type DroppedField, type UserDrugMentions } from './ground';
 import { carriedFacts, frameToRemember, mergeWithPriorFrame, pairWithConversationDrugs, referToListed } from './merge';
 import { pendingQuestion, pendingWeightReply } from './pending';
@@ -123,6 +123,9 @@ export function annotateReply(
   const unknown = reading.frame.unknown_drugs;
   if (unknown.length && reading.frame.drugs.length && reply.decision !== 'abstain')
     notices.push(W.notInFormularyAlso(unknown));
+  // "… tiện hỏi luôn khoa dược còn warfarin ko": an aside about price, stock or purchase beside an answer
+  if (reply.decision === 'answerable' && nonClinicalAside(user.texts[user.texts.length - 1] ?? ''))
+    notices.push(W.asideOutOfScope);
   if (!lead.length && notices.length === reply.notices.length) return reply;
   return { ...reply, answer: [...lead, reply.answer].join('\n'), notices };
 }

@@ -31,6 +31,8 @@ export const W = {
   notInFormulary: (names: string[]) =>
     `Không tìm thấy ${names.map((n) => `"${n}"`).join(', ')} trong Dược thư hiện có. Hãy kiểm tra lại tên thuốc (tên hoạt chất) hoặc hỏi về một thuốc khác.`,
   noDrug: 'Bạn muốn hỏi về thuốc nào? Hãy nêu tên hoạt chất, ví dụ: paracetamol.',
+  asideOutOfScope:
+    'Phần câu hỏi về giá, mua bán, tồn kho, hãng sản xuất, bảo hiểm hay quy định nằm ngoài phạm vi: Dược thư Quốc gia không có các thông tin này.',
   exactAge: (said: string) =>
     `Liều của thuốc này khác nhau theo từng độ tuổi, và "${said}" có thể thuộc nhiều độ tuổi. Người bệnh chính xác bao nhiêu tuổi (năm và tháng)?`,
   whichListed: (names: string[]) => `Bạn muốn hỏi về thuốc nào trong các thuốc vừa nêu: ${names.join(', ')}?`,

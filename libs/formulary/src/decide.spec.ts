@@ -327,3 +327,31 @@ describe('an age known only as a range that the dose’s age rows split', () => 
     expect(decide(dosing, child('cetirizin', 'học lớp 3'), idx, [], 'cetirizin').decision).toBe('ANSWERABLE');
   });
 });
+
+describe('a child at or past the weight a child’s entry says takes the adult dose', () => {
+  const idx = sampleIndex();
+  const doxy = idx.section('doxycyclin', 'lieu_luong_cach_dung');
+  const child = (kg: number) =>
+    emptyFrame({
+      turn_type: 'dosing_calc',
+      drugs: ['doxycyclin'],
+      population: 'pediatric',
+      age_text: '10 tuổi',
+      weight_kg: kg,
+      route: 'uong',
+    });
+
+  it('47 kg: "Trẻ từ 45 kg: dùng liều người lớn" alone, then the adult entries', () => {
+    const d = decide(doxy, child(47), idx, [], 'bé 10t sốt mò doxy uống liều sao');
+    expect(d.decision).toBe('ANSWERABLE');
+    expect(d.parts[0].text).toBe('Trẻ từ 45 kg: dùng liều người lớn.');
+    expect(d.parts.some((p) => p.text.startsWith('Người lớn, uống (bệnh do Rickettsia'))).toBe(true);
+    expect(d.parts.some((p) => p.text.includes('4,4 mg/kg'))).toBe(false);
+  });
+
+  it('30 kg: the child’s own entry, no adult entry', () => {
+    const d = decide(doxy, child(30), idx, [], 'bé 10t sốt mò doxy uống liều sao');
+    expect(d.parts.some((p) => p.text.includes('2,2 mg/kg'))).toBe(true);
+    expect(d.parts.some((p) => p.text.startsWith('Người lớn, uống'))).toBe(false);
+  });
+});

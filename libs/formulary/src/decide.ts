@@ -85,6 +85,9 @@ export function decide(
         frame.population === 'elderly' && allowed.length && !forAllowed(own) && forAllowed(forPopulation(pool, 'adult'))
           ? forPopulation(pool, 'adult')
           : own;
+      // "Trẻ từ 45 kg: dùng liều người lớn": a child past the threshold a child's entry names gets that sentence
+      // and the adult entries, not the child's regimen the entry's lead says is for lighter children
+      if (frame.population === 'pediatric') pool = adultDoseForChild(pool, dosing, frame);
     }
     if (allowed.length) {
       // a part tagged with one route may name another in its lead ("tiêm tĩnh mạch hoặc truyền tĩnh mạch: …")
@@ -134,6 +137,29 @@ export function decide(
   if (pool.length === 0 && tables.length === 0) return { decision: 'INSUFFICIENT', parts: [], routes: [] };
   const all = [...pool, ...tables];
   return { decision: tables.length ? 'VERIFY_PDF' : 'ANSWERABLE', parts: all, routes: distinctRoutes(pool) };
+}
+
+/** "Trẻ từ 45 kg: dùng liều người lớn", "trẻ em trên 12 tuổi: liều như người lớn": the sentence and its threshold. */
+const ADULT_DOSE_FOR_CHILD =
+  /(?:^|[.;]\s*)((?:Trẻ|trẻ)(?: em)? (từ|trên) (\d+(?:,\d+)?) (kg|tuổi)(?: trở lên)?\s*:\s*(?:dùng )?liều (?:như )?người lớn\.?)/u;
+
+/**
+ * A child at or past the weight or age a child's entry says takes the adult dose: that sentence alone (verbatim,
+ * so it is quoted for this child, not the entry's regimen for lighter children) and the adult entries after it.
+ */
+function adultDoseForChild(pool: EvidencePart[], dosing: EvidencePart[], frame: QueryFrame): EvidencePart[] {
+  const age = ageOf(frame.age_text);
+  for (const p of pool) {
+    const m = ADULT_DOSE_FOR_CHILD.exec(p.text);
+    if (!m) continue;
+    const limit = Number(m[3].replace(',', '.'));
+    const value = m[4] === 'kg' ? frame.weight_kg : age ? age.min : null;
+    if (value === null || (m[2] === 'trên' ? value <= limit : value < limit)) continue;
+    const adult = dosing.filter((x) => x.population.includes('adult') && !x.population.includes('pediatric'));
+    if (!adult.length) return pool;
+    return [{ ...p, text: m[1].trim() }, ...pool.filter((x) => x !== p && x.population.length === 0), ...adult];
+  }
+  return pool;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   parseHepatic,
   parseRenal,
   parseQuestionRoute,
+  nonClinicalAside,
   parseRoute,
   pregnancyDenied,
   pregnancyStated,
@@ -330,4 +331,23 @@ describe('a pregnancy the user denies', () => {
       expect(pregnancyStated(words(t))).toBe(true);
     },
   );
+});
+
+describe('a form taken by mouth or given down a feeding tube is the oral route', () => {
+  it.each([
+    'omeprazol 20mg viên nang có nghiền ra bơm qua sonde đc ko',
+    'bn đặt sonde dạ dày, cho thuốc này được không',
+    'viên nén này bẻ đôi được không',
+  ])('"%s"', (t) => expect(route(t).route).toBe('uong'));
+});
+
+describe('nonClinicalAside', () => {
+  it.each([
+    'tiện hỏi luôn khoa dược còn warfarin 5mg ko',
+    'ma 1 hop bao nhieu tien the',
+    'loại generic của Ấn Độ nên mua loại nào',
+  ])('"%s" asks something the formulary does not hold', (t) => expect(nonClinicalAside(t)).toBe(true));
+  it('a clinical question alone is none', () => {
+    expect(nonClinicalAside('INR mục tiêu bao nhiêu cho bn rung nhĩ')).toBe(false);
+  });
 });

@@ -669,6 +669,14 @@ const ROUTE_PHRASES: [string, Route[]][] = [
   ['hít', ['hit']],
   ['đường uống', ['uong']],
   ['uống', ['uong']],
+  // a form taken by mouth, or given down a feeding tube ("viên nang … nghiền ra bơm qua sonde")
+  ['viên nang', ['uong']],
+  ['viên nén', ['uong']],
+  ['viên sủi', ['uong']],
+  ['siro', ['uong']],
+  ['qua sonde', ['uong']],
+  ['sonde dạ dày', ['uong']],
+  ['ống thông dạ dày', ['uong']],
 ];
 const ROUTE_SET = new PhraseSet(ROUTE_PHRASES.map(([p]) => p));
 const ROUTE_OF = new Map(ROUTE_PHRASES.map(([p, r]) => [normalize(p), r]));
@@ -1046,6 +1054,10 @@ export const NON_CLINICAL_CUES = new PhraseSet([
   'giấy phép lưu hành',
   'cấp phép',
   'biệt dược',
+  // brand against generic, and which to buy: "loại generic của Ấn Độ … nên mua loại nào"
+  'generic',
+  'nên mua',
+  'mua loại nào',
   'nhà sản xuất',
   'hãng sản xuất',
   'công ty sản xuất',
@@ -1105,6 +1117,12 @@ export const NON_CLINICAL_MARKED = new PhraseSet(
   ['giá', 'mua', 'bán', 'còn hàng', 'hết hàng', 'nhập hàng', 'đặt hàng'],
   true,
 );
+
+/** Does the turn ask about price, purchase, stock, brands, insurance or law (the words of a non-clinical question)? */
+export function nonClinicalAside(text: string): boolean {
+  const ws = words(text);
+  return NON_CLINICAL_CUES.has(ws) || SUPPLY_CUES.has(ws) || NON_CLINICAL_MARKED.has(ws);
+}
 
 /** Allergy wording: "dị ứng penicilin", "tiền sử dị ứng với nhóm penicillin", "quá mẫn với aspirin". */
 const ALLERGY =

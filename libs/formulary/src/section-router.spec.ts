@@ -142,3 +142,13 @@ describe('section router: a drug taken before a pregnancy was known', () => {
     expect(exposureSection('lỡ uống thuốc này 3 ngày, có ảnh hưởng gì không')).toBeNull();
   });
 });
+
+describe('section router: the target INR and a release form are the dose’s', () => {
+  it.each([
+    ['INR mục tiêu bn?', 'lieu_luong_cach_dung'],
+    ['chuyển qua loại phóng thích kéo dài ngày 2 lần đc ko?', 'lieu_luong_cach_dung'],
+  ])('"%s" → %s', (t, section) => expect(routeSections(t)[0]).toBe(section));
+  it('"ăn kiêng rồi" is a diet the patient is on, no caution asked', () => {
+    expect(routeSections('tiểu đường type 2, ăn kiêng rồi mà đường vẫn cao')).toEqual([]);
+  });
+});

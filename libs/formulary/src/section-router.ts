@@ -39,6 +39,15 @@ const PHRASES: [string, SectionKey][] = [
   ['adr', 'tac_dung_khong_mong_muon'],
   // an accidental or excess intake ("lỡ uống", "uống nhầm", "ngộ độc"): one list with the parser's
   ...INTAKE_PHRASES.map((p): [string, SectionKey] => [p, 'qua_lieu_va_xu_tri']),
+  // the target INR is written with the dose ("INR 2 - 3 (đích 2,5) …")
+  ['inr mục tiêu', 'lieu_luong_cach_dung'],
+  ['inr đích', 'lieu_luong_cach_dung'],
+  ['đích inr', 'lieu_luong_cach_dung'],
+  // a release form asked for ("chuyển qua loại phóng thích kéo dài"): its dose entries say which form
+  ['phóng thích kéo dài', 'lieu_luong_cach_dung'],
+  ['giải phóng kéo dài', 'lieu_luong_cach_dung'],
+  ['phóng thích chậm', 'lieu_luong_cach_dung'],
+  ['giải phóng chậm', 'lieu_luong_cach_dung'],
   ['inr cao', 'qua_lieu_va_xu_tri'],
   ['inr tăng', 'qua_lieu_va_xu_tri'],
   ['xử trí', 'qua_lieu_va_xu_tri'],

@@ -126,6 +126,8 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
       turn_type: 'condition_to_drug',
       patient: expect.objectContaining({ pregnant: false }),
     });
+    // the clause the formulary names a treatment for, before a nearer one that only describes it
+    expect(cond('bn gút cấp, gối P sưng nóng đỏ từ sáng, dùng thuốc gì?')).toBe('gút cấp');
     // "giờ lên cơn …" is the complaint now; where it hurts follows the diagnosis an indication names
     expect(cond('bn 70t suy tim NYHA III, giờ lên cơn gút cấp ngón cái. thuốc nào cắt cơn đc?')).toBe('gút cấp');
     // "đau đầu nhiều" says more than the class's "giảm đau": the headache is the symptom asked
@@ -661,5 +663,26 @@ describe('a drug asked by what it is for or by its class', () => {
         'bn nữ 66t ĐTĐ typ 2 lâu năm, THA, bệnh thận mạn eGFR 40. thuốc hạ đường huyết đường uống nào còn dùng dc?',
       ),
     ).toMatchObject({ condition: 'đái tháo đường typ 2', condition_ambiguous: false });
+  });
+});
+
+describe('stub: a clinical question beside a non-clinical aside', () => {
+  const index = sampleIndex();
+  const parser = new StubUnderstander(index.resolver, index.indicationHeads(), index);
+  it('answers the clinical part about a named drug; a comparison of brands or a purchase alone is out of scope', () => {
+    expect(
+      parser.parse('bn nam 55t rung nhĩ đang warfarin, INR mục tiêu bn? tiện hỏi luôn khoa dược còn warfarin 5mg ko'),
+    ).toMatchObject({
+      turn_type: 'dosing_calc',
+      drugs: ['warfarin'],
+      attribute: 'lieu_luong_cach_dung',
+    });
+    expect(
+      parser.parse('atorvastatin uong buoi sang hay buoi toi vay, ma 1 hop bao nhieu tien the').turn_type,
+    ).not.toBe('out_of_scope');
+    expect(
+      parser.parse('amlodipin 5mg cua Pfizer voi loai generic cua An Do co khac nhau ko, nen mua loai nao').turn_type,
+    ).toBe('out_of_scope');
+    expect(parser.parse('paracetamol 1 hộp bao nhiêu tiền').turn_type).toBe('out_of_scope');
   });
 });

@@ -9,6 +9,7 @@ import {
   LACTATION_CUES,
   NON_CLINICAL_CUES,
   NON_CLINICAL_MARKED,
+  nonClinicalAside,
   SUPPLY_CUES,
   normalize,
   parseAge,
@@ -642,6 +643,21 @@ const TEMPORAL_MARKED = new Set(['giờ', 'hiện', 'mới', 'vừa', 'lại', '
 /** A time word ("giờ", "đang", "từ"): typed without marks, any word folding to one; typed with them, only itself. */
 const temporal = (w: Word) => (w.plain ? TEMPORAL.has(w.folded) : TEMPORAL_MARKED.has(w.text));
 
+/** Words that make a clause a question ("bao nhiêu", "sao", "hay", "không"). */
+const CLAUSE_ASKS = new PhraseSet([
+  'mấy',
+  'bao nhiêu',
+  'sao',
+  'thế nào',
+  'nào',
+  'gì',
+  'không',
+  'ko',
+  'chưa',
+  'hay',
+  'được không',
+]);
+
 /** Words that open the complaint the patient has now ("giờ …", "nay …", "hiện …"). */
 const NOW_WORDS = new Set(['gio', 'nay', 'hien']);
 const DIAGNOSIS_OPENERS = [
@@ -1068,7 +1084,16 @@ export class StubUnderstander implements Understander {
     const greeting = has(P.smalltalk) && drugs.length === 0 && !sections.length;
     // the hospital's stock is asked with the product's form ("còn omeprazol lọ TM ko"): a route there is no slot
     const stock = has(SUPPLY_CUES) && !clinicalAsked && !greeting;
-    if (has(NON_CLINICAL_CUES) || stock || (has(NON_CLINICAL_MARKED) && !clinicalAsked && !slots && !greeting))
+    // "INR mục tiêu bn? tiện hỏi luôn khoa dược còn warfarin ko": a clinical question about a named drug is
+    // answered, and the reply says the aside is out of scope (annotateReply)
+    // — asked in a clause of its own, as a question, with no non-clinical word in it ("… với loại generic có khác
+    // nhau ko" is no interaction asked; "uống gần hết lọ rồi, giờ mua thêm ở đâu" no overdose)
+    const clinicalBeside = drugs.length > 0 && text.split(/[?.!;,\n]+/).some((c) => this.clinicalClause(c));
+    if (
+      (has(NON_CLINICAL_CUES) && !clinicalBeside) ||
+      stock ||
+      (has(NON_CLINICAL_MARKED) && !clinicalAsked && !slots && !greeting)
+    )
       return { ...frame, turn_type: 'out_of_scope' };
 
     // "quá liều … trung hòa bằng thuốc gì": a question about the conversation's drug (its antidote),
@@ -1203,6 +1228,16 @@ export class StubUnderstander implements Understander {
     if (!frame.follow_up && drugs.length === 0 && unknown.length === 0 && !medical && !sections.length)
       frame.turn_type = 'out_of_scope';
     return frame;
+  }
+
+  /** A clause that asks a clinical question and nothing else: a section or a dose, as a question. */
+  private clinicalClause(clause: string): boolean {
+    const ws = words(clause);
+    if (!ws.length || nonClinicalAside(clause) || !CLAUSE_ASKS.has(ws)) return false;
+    const sections = routeSections(clause);
+    return (
+      P.dosing.has(ws) || UNIT_COUNT_CUES.has(ws) || sections.some((x) => x !== 'tuong_tac_thuoc' && x !== 'chi_dinh')
+    );
   }
 
   /** The sections named from the last sentence that asks "which drug" on (all of them when none does). */
@@ -1608,6 +1643,7 @@ export class StubUnderstander implements Understander {
     // a fragment of a turn typed with its marks is read as the turn was: "viêm cổ tử cung do chlamydia" alone
     // has too few marked words to tell, and its "cung" would be read as "cũng"
     const written = words(turn).every((w) => !w.plain);
+    const found: string[] = [];
     for (const clause of candidates) {
       // a word typed with its marks is only itself: "tử" (tử cung) is no "từ", "con" no "còn"
       const ws = words(this.withoutPatient(clause, written), written).filter((w) => !temporal(w));
@@ -1621,9 +1657,11 @@ export class StubUnderstander implements Understander {
       );
       const rest = ws.slice(opener ? opener.length : 0).map((w) => w.text);
       const named = rest.length ? accept(rest) : null;
-      if (named) return named;
+      if (named) found.push(named);
     }
-    return null;
+    // "bn gút cấp, gối P sưng nóng đỏ từ sáng, dùng thuốc gì": the clause the formulary names a treatment for,
+    // before a nearer one that only describes it
+    return found.find((c) => this.content?.indicationKeyword(c).length) ?? found[0] ?? null;
   }
 
   /**
