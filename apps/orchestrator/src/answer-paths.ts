@@ -12,6 +12,7 @@ import {
 import {
   abstain,
   askedClasses,
+  classPurposeSaid,
   classRetryCondition,
   afterSafetyReview,
   answeredReply,
@@ -168,7 +169,7 @@ export class AnswerPaths {
     // a class the question names ("thuốc giảm đau opioid nào", "ks nào") is read from the user's words:
     // no drug outside it is listed, whatever condition was read
     const classes = askedClasses(ctx.turn);
-    let condition = asked;
+    let condition = classPurposeSaid(classes, asked, ctx.turn) ?? asked;
     const context = conversationWords([ctx.turn], true);
     let r = await this.hops.call(
       ctx.trace,

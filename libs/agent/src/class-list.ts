@@ -1,5 +1,5 @@
 import type { AskedClass, HopResult } from '@app/contracts';
-import { classesAsked, expandShorthand, syllables } from '@app/formulary';
+import { classesAsked, containsPhrase, expandShorthand, syllables } from '@app/formulary';
 
 /** The classes the turn's question names, read by code from the user's words, ward shorthand expanded ("ks nào"). */
 export function askedClasses(turn: string): AskedClass[] {
@@ -20,4 +20,16 @@ export function classRetryCondition(
   const treats = classes.find((c) => c.treats)?.treats ?? null;
   if (!treats || syllables(treats).join(' ') === syllables(condition).join(' ')) return null;
   return treats;
+}
+
+/**
+ * "bn suy tim EF 30%, phù 2 chi dưới … lợi tiểu nào dùng đc?": a class asked by what it treats (lợi tiểu → phù),
+ * with that condition said in the turn, asks the list for it — not for another condition the turn names (the
+ * heart failure the oedema comes from). A condition read that already says it ("đau đầu" for giảm đau) stands.
+ */
+export function classPurposeSaid(classes: AskedClass[], condition: string, turn: string): string | null {
+  const treats = classes.find((c) => c.treats)?.treats ?? null;
+  if (!treats) return null;
+  if (` ${syllables(condition).join(' ')} `.includes(` ${syllables(treats).join(' ')} `)) return null;
+  return containsPhrase(expandShorthand(turn), treats) ? treats : null;
 }

@@ -152,3 +152,13 @@ describe('namesApart: an indication that writes the condition’s words apart', 
     expect(namesCondition('Viêm phổi mắc phải cộng đồng, viêm xoang.', 'viêm phổi do mycoplasma')).toBe(false);
   });
 });
+
+describe('an indication that names a condition only as what goes with its use', () => {
+  it('"… khi có suy thận hoặc suy tim kèm theo" does not list a drug for heart failure when others treat it', () => {
+    const ids = sampleIndex()
+      .indicationKeyword('suy tim')
+      .map((s) => s.part.doc_id);
+    expect(ids).not.toContain('furosemid__chi_dinh__3');
+    expect(ids.some((id) => id.startsWith('digoxin'))).toBe(true);
+  });
+});

@@ -351,8 +351,11 @@ export class CorpusIndex implements DrugNames {
     // an infection asked by its organism ("nhiễm Chlamydia …") is treated where the organism is the cause
     const multi = variants.filter((v) => v.includes(' ') && !variants.some((x) => x.startsWith('nhiem ')));
     const textOf = (x: Scored) => ` ${syllables(affirmedIndication(x.part.text)).join(' ')} `;
-    const treats = (x: Scored, v: string) => textOf(x).replaceAll(` do ${v} `, ' ').includes(` ${v} `);
-    const causeOnly = (x: Scored) => multi.some((v) => textOf(x).includes(` do ${v} `) && !treats(x, v));
+    // "… khi có suy thận hoặc suy tim kèm theo": a state that goes with the use is not what the part treats
+    const treats = (x: Scored, v: string) =>
+      textOf(x).replaceAll(` do ${v} `, ' ').replaceAll(` ${v} kem theo `, ' ').includes(` ${v} `);
+    const causeOnly = (x: Scored) =>
+      multi.some((v) => (textOf(x).includes(` do ${v} `) || textOf(x).includes(` ${v} kem theo `)) && !treats(x, v));
     // only when another part treats the condition itself: else the cause is all the formulary has
     if (out.some((x) => multi.some((v) => treats(x, v)))) out = out.filter((x) => !causeOnly(x));
     return out;

@@ -86,6 +86,7 @@ function narrowBySaid(pool: EvidencePart[], said: string): EvidencePart[] {
 const EVERYDAY: [string, string][] = [
   ['mổ', 'phẫu thuật'],
   ['sau mổ', 'phẫu thuật'],
+  ['hậu phẫu', 'phẫu thuật'],
   ['gout', 'gút'],
   ['thống phong', 'gút'],
   ['phòng ngừa', 'dự phòng'],

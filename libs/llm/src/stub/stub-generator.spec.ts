@@ -33,6 +33,14 @@ describe('stub generation provider (extractive)', () => {
     expect(renal).toContain('Uống allopurinol sau bữa ăn'); // general advice (no population) stays
   });
 
+  it('a cap on the day’s total (ondansetron in liver impairment) is quoted beside the usual regimen it limits', async () => {
+    const req = request('ondansetron', null);
+    req.frame.patient.hepatic = 'suy gan vừa';
+    const text = (await generator.generate(req)).answer_sentences.map((s) => s.text).join(' ');
+    expect(text).toContain('tổng liều không vượt quá 8 mg/ngày');
+    expect(text).toContain('4 mg tiêm tĩnh mạch chậm');
+  });
+
   it('with liver facts, quotes the hepatic entry and not the usual doses (tramadol in cirrhosis)', async () => {
     const req = request('tramadol', null);
     req.frame.patient.hepatic = 'suy gan';

@@ -98,6 +98,10 @@ const ORGAN_WORDS = {
   hepatic: ['suy gan', 'xo gan'],
 };
 
+/** A limit on the total, and a regimen of its own (how much each time, how often). */
+const CAP_ONLY = /không vượt quá|tối đa/iu;
+const PER_DOSE = /mỗi lần|lần\/ngày|mỗi \d+ giờ|cách nhau|x \d+ lần|\d+ lần/iu;
+
 /**
  * With kidney or liver facts in the frame, a dosing answer quotes the entries for that
  * impairment and the general advice, not the usual population doses they replace (a
@@ -124,5 +128,12 @@ function forImpairment(req: GenerateRequest): EvidencePart[] {
     ),
   );
   if (!organ.size) return req.evidence;
+  // a cap on the day's total ("tổng liều không vượt quá 8 mg/ngày") limits the usual regimen, it does not replace
+  // it: the usual regimens stay — but not one with a ceiling of its own, which the cap replaces
+  if ([...organ].every((p) => CAP_ONLY.test(p.text) && !PER_DOSE.test(p.text)))
+    return req.evidence.filter(
+      (p) =>
+        p.section !== 'lieu_luong_cach_dung' || organ.has(p) || p.population.length === 0 || !CAP_ONLY.test(p.text),
+    );
   return req.evidence.filter((p) => p.section !== 'lieu_luong_cach_dung' || organ.has(p) || p.population.length === 0);
 }
