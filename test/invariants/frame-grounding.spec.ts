@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { emptyFrame, ROUTES, type QueryFrame } from '@app/contracts';
-import { parseAge, parseWeights, populationCue, populationOfAge, saysRoute, words } from '@app/formulary';
+import {
+  parseAge,
+  parseWeights,
+  populationCue,
+  populationOfAge,
+  pregnancyStated,
+  saysRoute,
+  words,
+} from '@app/formulary';
 import { index, Simulation } from '../support/simulate';
 
 /**
@@ -21,6 +29,7 @@ const modelFrame = fc.record({
   route: fc.option(fc.constantFrom(...ROUTES), { nil: null }),
   pregnant: fc.boolean(),
   renal: fc.option(fc.integer({ min: 5, max: 90 }), { nil: null }),
+  listed: fc.subarray(drugIds, { maxLength: 3 }),
 });
 
 /** What a user types: a drug, and maybe a population word, an age, a weight, a route. */
@@ -30,8 +39,24 @@ const userTurn = fc.record({
   age: fc.option(fc.integer({ min: 1, max: 90 }), { nil: null }),
   weight: fc.option(fc.integer({ min: 3, max: 110 }), { nil: null }),
   route: fc.constantFrom('', 'đường uống', 'tiêm tĩnh mạch', 'đặt hậu môn'),
+  // a pregnancy told, or denied ("ko có thai"): only a told one may stand in the frame
+  pregnancy: fc.constantFrom(
+    '',
+    'đang mang thai 20 tuần',
+    'bầu 3 tháng',
+    'ko có thai',
+    'không mang thai',
+    'chưa có bầu',
+  ),
 });
-type UserTurn = { drug: string; who: string; age: number | null; weight: number | null; route: string };
+type UserTurn = {
+  drug: string;
+  who: string;
+  age: number | null;
+  weight: number | null;
+  route: string;
+  pregnancy: string;
+};
 type ModelFrame = {
   turn_type: QueryFrame['turn_type'];
   drugs: string[];
@@ -41,6 +66,7 @@ type ModelFrame = {
   route: QueryFrame['route'];
   pregnant: boolean;
   renal: number | null;
+  listed: string[];
 };
 const say = (u: UserTurn) =>
   [
@@ -49,6 +75,7 @@ const say = (u: UserTurn) =>
     u.age !== null ? `${u.age} tuổi` : '',
     u.weight !== null ? `nặng ${u.weight} kg` : '',
     u.route,
+    u.pregnancy,
   ]
     .filter(Boolean)
     .join(' ')
@@ -65,6 +92,7 @@ function invent(f: ModelFrame, parsed: QueryFrame): QueryFrame {
     weight_kg: f.weight,
     route: f.route,
     patient: { ...parsed.patient, pregnant: f.pregnant, renal: f.renal !== null ? `ClCr ${f.renal} ml/phút` : null },
+    listed: f.listed,
   });
 }
 
@@ -85,7 +113,10 @@ function expectGrounded(frame: QueryFrame, userTexts: string[], named: string[])
     expect(cue || byAge).toBe(true);
   }
   if (frame.route !== null) expect(userTexts.some((t) => saysRoute(words(t), frame.route!))).toBe(true);
-  if (frame.patient.pregnant) expect(userTexts.join(' ')).toMatch(/thai|bầu|bau/i);
+  // a pregnancy stands only where the user told one, never where they denied it ("ko có thai")
+  if (frame.patient.pregnant) expect(userTexts.some((t) => pregnancyStated(words(t)))).toBe(true);
+  // what the last reply listed is code's memory: a model never sets it
+  expect(frame.listed).toEqual([]);
   if (frame.patient.renal !== null) expect(userTexts.join(' ')).toMatch(/thận|than|clcr|creatinin|egfr/i);
 }
 
