@@ -126,7 +126,11 @@ export class AnswerPaths {
       header: W.answerHeader(names, section),
       listMode: false,
       candidates: [],
-      notices: elderlyAsAdult ? [W.elderlyAsAdult(names)] : [],
+      notices: [
+        ...(elderlyAsAdult ? [W.elderlyAsAdult(names)] : []),
+        // the precautions that speak of elderly patients, quoted beside the adult dose
+        ...(r.value.cautions ?? []).map((p) => W.elderlyCaution(ctx.nameOf(p.drug_id), p.text)),
+      ],
     });
   }
 

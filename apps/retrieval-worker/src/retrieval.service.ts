@@ -9,6 +9,7 @@ import {
   CONTRA_SECTIONS,
   contraindicationsFor,
   decide,
+  withElderlyCautions,
   excludedByAllergy,
   expandCondition,
   namesCondition,
@@ -42,7 +43,8 @@ export class RetrievalService {
   }
 
   retrieveFramed(p: HopPayload<'retrieval', 'retrieve_framed'>): HopResult<'retrieval', 'retrieve_framed'> {
-    return decide(retrieveForFrame(this.index, p.frame, p.query), p.frame, this.index, [], p.query, p.context);
+    const decided = decide(retrieveForFrame(this.index, p.frame, p.query), p.frame, this.index, [], p.query, p.context);
+    return withElderlyCautions(decided, p.frame, (drug, section) => this.index.section(drug, section));
   }
 
   /**

@@ -106,6 +106,8 @@ export const W = {
     `${drug}: Dược thư chống chỉ định một dạng thuốc với tình trạng người bệnh đã nêu — mục ${SECTION_TITLES[section]}: «${quote}» Không dùng dạng này; chỉ dạng khác mới được liệt kê ở đây.`,
   elderlyAsAdult: (drug: string) =>
     `Dược thư không có liều riêng của ${drug} cho người cao tuổi: dưới đây là liều người lớn, cần lưu ý chức năng thận và các thận trọng ở người cao tuổi.`,
+  elderlyCaution: (drug: string, quote: string) =>
+    `${drug} ở người cao tuổi — Dược thư, mục ${SECTION_TITLES.than_trong}: «${quote}»`,
   patientEcho: (facts: string) => `Áp dụng cho người bệnh đã nêu: ${facts}.`,
   interactionTablesOnly: (names: string[]) =>
     `Phần đã xác minh của mục Tương tác thuốc của ${names.join(' và ')} không nêu cặp thuốc này. Mục này còn bảng chưa được xác minh sau khi trích xuất, và cặp thuốc này CHƯA được đối chiếu với bảng đó: hãy xem bảng trong bản PDF (trang ghi ở phần lưu ý). Điều này KHÔNG có nghĩa là an toàn khi phối hợp.`,

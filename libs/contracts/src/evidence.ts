@@ -33,5 +33,10 @@ export const RetrievalResultSchema = z.object({
   parts: z.array(EvidencePartSchema),
   /** Route options when decision is AMBIGUOUS_ROUTE. */
   routes: z.array(RouteSchema),
+  /**
+   * Precautions the reply quotes beside the answer, not as its evidence: those that speak of elderly patients
+   * when an elderly patient's dose comes from the adult entries.
+   */
+  cautions: z.array(EvidencePartSchema).optional(),
 });
 export type RetrievalResult = z.infer<typeof RetrievalResultSchema>;

@@ -1,5 +1,5 @@
-import { emptyFrame } from '@app/contracts';
-import { decide, routeOfStatedRegimen } from './decide';
+import { EMPTY_PATIENT, emptyFrame } from '@app/contracts';
+import { decide, routeOfStatedRegimen, withElderlyCautions } from './decide';
 import { sampleIndex } from './test-corpus';
 
 describe('decide()', () => {
@@ -353,5 +353,41 @@ describe('a child at or past the weight a child’s entry says takes the adult d
     const d = decide(doxy, child(30), idx, [], 'bé 10t sốt mò doxy uống liều sao');
     expect(d.parts.some((p) => p.text.includes('2,2 mg/kg'))).toBe(true);
     expect(d.parts.some((p) => p.text.startsWith('Người lớn, uống'))).toBe(false);
+  });
+});
+
+describe('an elderly patient answered from the adult entries', () => {
+  const idx = sampleIndex();
+  const old = (drug: string, renal: string | null = null) =>
+    emptyFrame({
+      turn_type: 'dosing_calc',
+      drugs: [drug],
+      attribute: 'lieu_luong_cach_dung',
+      population: 'elderly',
+      route: 'uong',
+      patient: { ...EMPTY_PATIENT, renal },
+    });
+  const answer = (drug: string, renal: string | null = null) =>
+    withElderlyCautions(
+      decide(idx.section(drug, 'lieu_luong_cach_dung'), old(drug, renal), idx, [], `${drug} liều`),
+      old(drug, renal),
+      (d, section) => idx.section(d, section),
+    );
+
+  it('an elderly entry for a kidney impairment the patient is not said to have brings the adult dose', () => {
+    const d = answer('cetirizin');
+    expect(d.parts.some((p) => p.text.includes('10 mg x 1 lần/ngày; có thể chia'))).toBe(true);
+  });
+
+  it('the precautions that speak of elderly patients go with the result, to be quoted beside the dose', () => {
+    const d = answer('cetirizin');
+    expect(d.parts.every((p) => p.section === 'lieu_luong_cach_dung')).toBe(true);
+    expect(d.cautions?.[0].text).toContain('người cao tuổi thường giảm chức năng thận');
+    expect(answer('ciprofloxacin').cautions?.[0].text).toContain('Nguy cơ tăng ở người cao tuổi');
+  });
+
+  it('a drug with an elderly dose of its own, or a patient with the impairment, gets no added precaution', () => {
+    expect(answer('salbutamol').cautions ?? []).toEqual([]);
+    expect(answer('cetirizin', 'độ thanh thải creatinin 35 ml/phút').cautions ?? []).toEqual([]);
   });
 });

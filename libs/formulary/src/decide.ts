@@ -71,10 +71,14 @@ export function decide(
       // dose: the adult entries come with it, after it (never for a child: a child's dose is the child's)
       // — and so does one that says the adult dose holds ("thường không cần chỉnh liều; với người trên 75 tuổi …"):
       // its own dose is for some elderly patients only, the adult dose for the rest
-      const elderlyEntries = own.filter((p) => p.population.includes('elderly'));
+      // — and an elderly entry for a kidney or liver impairment the patient is not said to have is not theirs
+      // ("Người lớn và người cao tuổi, uống (suy thận): …" for a 78-year-old with no kidney facts)
+      const impaired = frame.patient.renal !== null || frame.patient.hepatic !== null;
+      const elderlyEntries = own.filter((p) => p.population.includes('elderly') && (impaired || !isImpairmentEntry(p)));
+      const elderlyAny = own.some((p) => p.population.includes('elderly'));
       if (
         frame.population === 'elderly' &&
-        elderlyEntries.length &&
+        elderlyAny &&
         (!elderlyEntries.some((p) => DOSE_AMOUNT.test(p.text)) || elderlyEntries.some((p) => AS_ADULT.test(p.text)))
       )
         own = [...own, ...forPopulation(pool, 'adult').filter((p) => !own.includes(p))];
@@ -137,6 +141,36 @@ export function decide(
   if (pool.length === 0 && tables.length === 0) return { decision: 'INSUFFICIENT', parts: [], routes: [] };
   const all = [...pool, ...tables];
   return { decision: tables.length ? 'VERIFY_PDF' : 'ANSWERABLE', parts: all, routes: distinctRoutes(pool) };
+}
+
+/** The words by which a precaution speaks of elderly patients. */
+const ELDERLY_WORDS = ['nguoi cao tuoi', 'nguoi gia'];
+
+/**
+ * An elderly patient's dose answered from the adult entries (the drug has no elderly dose of its own): the
+ * precautions that speak of elderly patients ("người cao tuổi thường giảm chức năng thận", "Nguy cơ tăng ở người
+ * cao tuổi") go with the result as cautions, which the reply quotes beside the dose (not as its evidence).
+ */
+export function withElderlyCautions(
+  result: RetrievalResult,
+  frame: QueryFrame,
+  sectionOf: (drugId: string, section: 'than_trong') => EvidencePart[],
+): RetrievalResult {
+  if (frame.population !== 'elderly' || frame.attribute !== 'lieu_luong_cach_dung') return result;
+  if (result.decision !== 'ANSWERABLE' && result.decision !== 'VERIFY_PDF') return result;
+  const impaired = frame.patient.renal !== null || frame.patient.hepatic !== null;
+  const ownDose = result.parts.some(
+    (p) =>
+      p.section === 'lieu_luong_cach_dung' &&
+      p.population.includes('elderly') &&
+      DOSE_AMOUNT.test(p.text) &&
+      (impaired || !isImpairmentEntry(p)),
+  );
+  if (ownDose) return result;
+  const elderly = (p: EvidencePart) => ELDERLY_WORDS.some((w) => ` ${syllables(p.text).join(' ')} `.includes(` ${w} `));
+  const cautions = frame.drugs.flatMap((d) => sectionOf(d, 'than_trong').filter(elderly));
+  if (!cautions.length) return result;
+  return { ...result, cautions };
 }
 
 /** "Trẻ từ 45 kg: dùng liều người lớn", "trẻ em trên 12 tuổi: liều như người lớn": the sentence and its threshold. */
