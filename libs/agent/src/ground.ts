@@ -13,6 +13,7 @@ import {
   populationOfAge,
   sameRoutes,
   saysRoute,
+  labStates,
   pregnancyStated,
   purposeCondition,
   reactionMentions,
@@ -203,7 +204,11 @@ export function groundFrame(
     out.patient.hepatic = null;
   }
   out.patient.comorbidities = p.comorbidities.filter((c) => {
-    const ok = inUserWords(c, userTexts) || !!priorHuman?.patient.comorbidities.includes(c);
+    // "K máu 6.1" says "tăng kali máu" as plainly as the words would
+    const ok =
+      inUserWords(c, userTexts) ||
+      userTexts.some((t) => labStates(t).includes(c)) ||
+      !!priorHuman?.patient.comorbidities.includes(c);
     if (!ok) drop('patient.comorbidities', c);
     return ok;
   });

@@ -329,3 +329,24 @@ describe('a patient state told after a list: the same list for the patient as no
     expect(mergeWithPriorFrame(same, listAsked).turn_type).not.toBe('condition_to_drug');
   });
 });
+
+describe('"vậy thuốc nào dùng đc?" after a list: which drugs, for the condition asked before', () => {
+  const listAsked = emptyFrame({ turn_type: 'condition_to_drug', condition: 'tăng huyết áp', population: 'adult' });
+  it('carries the condition into a condition question that names none, with the new patient fact', () => {
+    const turn = emptyFrame({
+      turn_type: 'condition_to_drug',
+      patient: { ...listAsked.patient, comorbidities: ['tăng kali máu'] },
+    });
+    const m = mergeWithPriorFrame(turn, listAsked);
+    expect(m).toMatchObject({ turn_type: 'condition_to_drug', condition: 'tăng huyết áp', population: 'adult' });
+    expect(m.patient.comorbidities).toEqual(['tăng kali máu']);
+  });
+  it('a condition named now, or no condition before, carries nothing', () => {
+    const named = emptyFrame({ turn_type: 'condition_to_drug', condition: 'gút cấp' });
+    expect(mergeWithPriorFrame(named, listAsked).condition).toBe('gút cấp');
+    const dose = emptyFrame({ turn_type: 'condition_to_drug' });
+    expect(
+      mergeWithPriorFrame(dose, emptyFrame({ turn_type: 'drug_attribute', drugs: ['paracetamol'] })).condition,
+    ).toBeNull();
+  });
+});

@@ -109,6 +109,19 @@ export function carriedFacts(turnFrame: QueryFrame, merged: QueryFrame): boolean
 }
 
 function mergeQuestion(frame: QueryFrame, prior: QueryFrame | null): QueryFrame {
+  // "à quên, K máu 6.1. vậy thuốc nào dùng đc?" after a list: which drugs, for the condition asked before
+  if (
+    prior &&
+    !prior.non_human &&
+    !frame.non_human &&
+    CONDITION_TYPES.includes(frame.turn_type) &&
+    CONDITION_TYPES.includes(prior.turn_type) &&
+    frame.condition === null &&
+    frame.indication === null &&
+    frame.drugs.length === 0 &&
+    (prior.condition !== null || prior.indication !== null)
+  )
+    return { ...frame, turn_type: prior.turn_type, condition: prior.condition, indication: prior.indication };
   if (!prior || !frame.follow_up) return frame;
   // "omeprazol giá bao nhiêu 1 hộp" (out of scope) → "à mà thuốc này uống trước hay sau ăn": the drug
   // the user named is still the one "thuốc này" points at — only the drug carries, nothing else

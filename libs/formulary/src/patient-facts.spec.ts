@@ -6,6 +6,7 @@ import {
   parseHepatic,
   parseRenal,
   parseQuestionRoute,
+  labStates,
   nonClinicalAside,
   parseRoute,
   pregnancyDenied,
@@ -350,4 +351,14 @@ describe('nonClinicalAside', () => {
   it('a clinical question alone is none', () => {
     expect(nonClinicalAside('INR mục tiêu bao nhiêu cho bn rung nhĩ')).toBe(false);
   });
+});
+
+describe('labStates: a lab value says the patient’s state', () => {
+  it.each([
+    ['à quên, K máu bn 6.1 mmol/L', ['tăng kali máu']],
+    ['kali 3,1', ['hạ kali máu']],
+    ['K 4.2, Na 128', ['hạ natri máu']],
+    ['K 4.0, creatinin bt', []],
+    ['bn 65kg, ClCr 40', []],
+  ])('"%s" → %j', (t, states) => expect(labStates(t)).toEqual(states));
 });

@@ -1118,6 +1118,32 @@ export const NON_CLINICAL_MARKED = new PhraseSet(
   true,
 );
 
+/**
+ * States a lab value says ("K máu 6.1 mmol/L" → tăng kali máu, "Na 128" → hạ natri máu), by the usual reference
+ * ranges (potassium 3.5 - 5.0, sodium 135 - 145 mmol/l): the patient's state, as if the words had named it.
+ */
+export function labStates(text: string): string[] {
+  const t = fold(normalize(text));
+  const out: string[] = [];
+  const value = (re: RegExp) => {
+    const m = re.exec(t);
+    return m ? Number(m[1].replace(',', '.')) : null;
+  };
+  const k = value(
+    /(?:^|[^a-z])(?:k|kali)(?:\s*(?:mau|huyet thanh|cua|bn|benh nhan|la|=|:))*\s*(\d(?:[.,]\d+)?)(?!\d)(?:\s*mmol)?/u,
+  );
+  if (k !== null && k > 0 && k < 10) {
+    if (k > 5.0) out.push('tăng kali máu');
+    if (k < 3.5) out.push('hạ kali máu');
+  }
+  const na = value(/(?:^|[^a-z])(?:na|natri)(?:\s*(?:mau|huyet thanh|=|:))*\s*(\d{3})(?!\d)/u);
+  if (na !== null && na > 90 && na < 200) {
+    if (na < 135) out.push('hạ natri máu');
+    if (na > 145) out.push('tăng natri máu');
+  }
+  return out;
+}
+
 /** Does the turn ask about price, purchase, stock, brands, insurance or law (the words of a non-clinical question)? */
 export function nonClinicalAside(text: string): boolean {
   const ws = words(text);

@@ -152,3 +152,14 @@ describe('section router: the target INR and a release form are the dose’s', (
     expect(routeSections('tiểu đường type 2, ăn kiêng rồi mà đường vẫn cao')).toEqual([]);
   });
 });
+
+describe('section router: words that unmarked spell other words, symptoms against the drug, swallowing', () => {
+  it.each([
+    ['ba toi 72 tuoi suy than nang, uong paracetamol 500mg thi moi lan cach nhau bao lau?', 'lieu_luong_cach_dung'],
+    ['vú to, đau vú, do thuốc ko c?', 'tac_dung_khong_mong_muon'],
+    ['dau gan got chan, di lai kho. co lien quan thuoc khong?', 'tac_dung_khong_mong_muon'],
+    ['nuốt viên nang rất khó, có cách nào cho bà uống được không ạ?', 'lieu_luong_cach_dung'],
+    ['cuoi tuan di dam cuoi uong it bia co sao khong', 'tuong_tac_thuoc'],
+    ['tối nay đi nhậu được không', 'tuong_tac_thuoc'],
+  ])('"%s" → %s', (t, section) => expect(routeSections(t)[0]).toBe(section));
+});

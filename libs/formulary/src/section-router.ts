@@ -58,8 +58,20 @@ const PHRASES: [string, SectionKey][] = [
   ['có buồn ngủ', 'tac_dung_khong_mong_muon'],
   ['bị buồn ngủ', 'tac_dung_khong_mong_muon'],
   ['gây buồn ngủ', 'tac_dung_khong_mong_muon'],
-  // alcohol while on it: "đang uống thuốc có uống rượu bia được không"
+  // spacing doses or two products: "2 thuốc này uống cách nhau bao lâu" — before "nhậu", which an unmarked
+  // "nhau" also spells ("moi lan cach nhau bao lau")
+  ['cách nhau bao lâu', 'lieu_luong_cach_dung'],
+  ['cách nhau mấy tiếng', 'lieu_luong_cach_dung'],
+  ['cách nhau mấy giờ', 'lieu_luong_cach_dung'],
+  // alcohol while on it: "đang uống thuốc có uống rượu bia được không", "uống ít bia có sao không"
   ['uống rượu', 'tuong_tac_thuoc'],
+  ['ít bia', 'tuong_tac_thuoc'],
+  ['chút bia', 'tuong_tac_thuoc'],
+  ['lon bia', 'tuong_tac_thuoc'],
+  ['ly bia', 'tuong_tac_thuoc'],
+  ['cốc bia', 'tuong_tac_thuoc'],
+  ['ít rượu', 'tuong_tac_thuoc'],
+  ['chút rượu', 'tuong_tac_thuoc'],
   ['rượu bia', 'tuong_tac_thuoc'],
   ['uống bia', 'tuong_tac_thuoc'],
   // "bn hay nhậu, dặn kiêng rượu đến bao lâu": alcohol with the drug is written under its interactions
@@ -162,6 +174,10 @@ const PHRASES: [string, SectionKey][] = [
   ['tán bột', 'lieu_luong_cach_dung'],
   ['nhai', 'lieu_luong_cach_dung'],
   ['nuốt nguyên', 'lieu_luong_cach_dung'],
+  // swallowing is hard: how to give it ("nuốt viên nang rất khó, có cách nào cho bà uống")
+  ['nuốt khó', 'lieu_luong_cach_dung'],
+  ['cách nào cho uống', 'lieu_luong_cach_dung'],
+  ['có cách nào', 'lieu_luong_cach_dung'],
   ['uống thế nào', 'lieu_luong_cach_dung'],
   ['uống như thế nào', 'lieu_luong_cach_dung'],
   ['dùng thế nào', 'lieu_luong_cach_dung'],
@@ -262,10 +278,6 @@ const WEAK: [string, SectionKey][] = [
   // a dose that did not work: "sau 1 giờ vẫn chưa đáp ứng thì làm sao" (repeat, maximum)
   ['chưa đáp ứng', 'lieu_luong_cach_dung'],
   ['không đáp ứng', 'lieu_luong_cach_dung'],
-  // spacing doses or two products: "2 thuốc này uống cách nhau bao lâu"
-  ['cách nhau bao lâu', 'lieu_luong_cach_dung'],
-  ['cách nhau mấy tiếng', 'lieu_luong_cach_dung'],
-  ['cách nhau mấy giờ', 'lieu_luong_cach_dung'],
   ['cách xa bao lâu', 'lieu_luong_cach_dung'],
   // a repeat dose or how long to go on: "chưa đỡ thì bao lâu nhắc lại", "tối đa dùng mấy ngày",
   // "tiêm tới khi nào thì ngưng"
@@ -308,6 +320,12 @@ const WEAK: [string, SectionKey][] = [
   ['tiêm xong bị', 'tac_dung_khong_mong_muon'],
   ['sau khi tiêm bị', 'tac_dung_khong_mong_muon'],
   ['có phải do thuốc', 'tac_dung_khong_mong_muon'],
+  // a symptom asked against the drug: "vú to, đau vú, do thuốc ko", "đau gân gót, có liên quan thuốc không"
+  ['do thuốc', 'tac_dung_khong_mong_muon'],
+  ['tại thuốc', 'tac_dung_khong_mong_muon'],
+  ['liên quan thuốc', 'tac_dung_khong_mong_muon'],
+  ['liên quan đến thuốc', 'tac_dung_khong_mong_muon'],
+  ['liên quan tới thuốc', 'tac_dung_khong_mong_muon'],
   ['có phải tại thuốc', 'tac_dung_khong_mong_muon'],
   // "có phải do morphin không", "uống loratadin có bị buồn ngủ không": what the drug does
   ['có phải do', 'tac_dung_khong_mong_muon'],

@@ -686,3 +686,22 @@ describe('stub: a clinical question beside a non-clinical aside', () => {
     expect(parser.parse('paracetamol 1 hộp bao nhiêu tiền').turn_type).toBe('out_of_scope');
   });
 });
+
+describe('stub: an intake after a question about taking something with the drug', () => {
+  const index = sampleIndex();
+  const parser = new StubUnderstander(index.resolver, index.indicationHeads(), index);
+  it('"mà nếu lỡ uống rồi thì bị sao?" after beer with metronidazol is the interaction, not an overdose', () => {
+    const prior = parser.parse(
+      'chong em dang uong metronidazol 500 ngay 3 lan, cuoi tuan di dam cuoi uong it bia co sao khong a?',
+    );
+    expect(prior.attribute).toBe('tuong_tac_thuoc');
+    expect(parser.parse('ma neu lo uong roi thi bi sao vay?', prior).attribute).toBe('tuong_tac_thuoc');
+    // a count is an overdose whatever was asked before
+    expect(parser.parse('lỡ uống 10 viên rồi thì sao', prior).attribute).toBe('qua_lieu_va_xu_tri');
+  });
+  it('a lab value is no condition: "K máu 6.1 mmol/L" is the patient’s hyperkalaemia', () => {
+    const f = parser.parse('à quên, K máu bn 6.1 mmol/L. vậy thuốc nào dùng đc?');
+    expect(f.condition).toBeNull();
+    expect(f.patient.comorbidities).toContain('tăng kali máu');
+  });
+});

@@ -23,6 +23,7 @@ import {
   says,
   PREGNANCY_CUES,
   pregnancyDenied,
+  labStates,
   pregnancyIsPast,
   REACTIONS,
   reactionMentions,
@@ -457,6 +458,10 @@ const PATIENT_WORDS = new PhraseSet([
   'bé trai',
   'bé gái',
   'nữ',
+  // "à quên, K máu 6.1": a remembered fact's lead-in
+  'à quên',
+  'quên mất',
+  'quên nói',
   // whose child it is, and who said what ("bác sĩ bảo dùng kháng sinh"), name no condition
   'nhà mình',
   'nhà em',
@@ -643,6 +648,9 @@ const TEMPORAL_MARKED = new Set(['giờ', 'hiện', 'mới', 'vừa', 'lại', '
 /** A time word ("giờ", "đang", "từ"): typed without marks, any word folding to one; typed with them, only itself. */
 const temporal = (w: Word) => (w.plain ? TEMPORAL.has(w.folded) : TEMPORAL_MARKED.has(w.text));
 
+/** Units a lab value or a dose is written with. */
+const MEASURE_UNITS = new Set(['mmol', 'l', 'mg', 'ml', 'kg', 'g', 'mcg', 'ui', 'dl', 'umol', 'mol', 'phut', 'p']);
+
 /** Words that make a clause a question ("bao nhiêu", "sao", "hay", "không"). */
 const CLAUSE_ASKS = new PhraseSet([
   'mấy',
@@ -798,6 +806,18 @@ export class StubUnderstander implements Understander {
     return this.parse(turn, prior);
   }
 
+  /**
+   * "uống ít bia có sao không" → "mà nếu lỡ uống rồi thì bị sao?": an intake with no drug and no count, after a
+   * question about taking something with the drug, is that intake — the interaction asked, not an overdose.
+   */
+  private intakeOfWhatWasAsked(turn: string, frame: QueryFrame, prior: QueryFrame | null): QueryFrame | null {
+    if (!prior || prior.non_human || prior.attribute !== 'tuong_tac_thuoc' || prior.drugs.length === 0) return null;
+    if (frame.attribute !== 'qua_lieu_va_xu_tri' || frame.drugs.length > 0 || frame.unknown_drugs.length > 0)
+      return null;
+    if (/\d/.test(turn)) return null;
+    return { ...frame, attribute: 'tuong_tac_thuoc', turn_type: 'drug_attribute', follow_up: true };
+  }
+
   /** The turn as the parser reads it: ward shorthand expanded. */
   expand(turn: string): string {
     return expandShorthand(turn, (t) => this.resolver.isDrugName(t));
@@ -807,6 +827,7 @@ export class StubUnderstander implements Understander {
   parse(turn: string, prior: QueryFrame | null = null): QueryFrame {
     const frame = this.read(turn);
     return (
+      this.intakeOfWhatWasAsked(turn, frame, prior) ??
       this.conditionReply(turn, frame, prior) ??
       this.substanceInMonograph(frame, prior) ??
       this.medicalTermInFollowUp(frame, prior) ??
@@ -1319,9 +1340,10 @@ export class StubUnderstander implements Understander {
   private comorbidities(text: string, asked: string | null): string[] {
     const key = (c: string) => ` ${syllables(c).join(' ')} `;
     const askedKey = asked ? key(asked) : '';
-    // the condition asked about, and every shorter name inside it or inside another, are not a comorbidity
+    // the condition asked about, and every shorter name inside it or inside another, are not a comorbidity;
+    // a lab value says a state too ("K máu 6.1" → tăng kali máu)
     return (
-      this.namedConditions(text)
+      [...this.namedConditions(text), ...labStates(this.expand(text))]
         // a symptom ("co giật" in "động kinh cơn co cứng – co giật") describes the condition, it is no comorbidity
         .filter((c) => c.includes(' ') && !VAGUE_CONDITIONS.includes(syllables(c).join(' ')) && !isSymptom(c))
         // "dự phòng huyết khối", "giảm đau" say what the drug is for, not what the patient has
@@ -1424,6 +1446,10 @@ export class StubUnderstander implements Understander {
       // "điều trị được cho bn này": who it is for, not what to treat
       if (rest.length && rest.every((w) => PATIENT_POINTERS.has(fold(w)))) return null;
       if (!rest.length || rest.length > MAX_CONDITION_WORDS) return null;
+      // "6.1 mmol/L", "1 mmol l": a value and its unit name no condition
+      if (rest.every((w) => /\d/.test(w) || MEASURE_UNITS.has(fold(w)))) return null;
+      // "K máu 6.1": a lab value is the patient's state (labStates), not the condition asked
+      if (labStates(rest.join(' ')).length) return null;
       return rest.join(' ');
     };
     const treated = this.objectOfTreat(ws, folded, accept);
