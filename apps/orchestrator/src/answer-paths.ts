@@ -173,7 +173,13 @@ export class AnswerPaths {
     // a class the question names ("thuốc giảm đau opioid nào", "ks nào") is read from the user's words:
     // no drug outside it is listed, whatever condition was read
     const classes = askedClasses(ctx.turn);
-    let condition = classPurposeSaid(classes, asked, ctx.turn) ?? asked;
+    const purpose = classPurposeSaid(classes, asked, ctx.turn);
+    let condition = purpose ?? asked;
+    // the condition read, when the class's purpose is asked instead, is the patient's comorbidity
+    // ("suy tim sung huyết … buồn nôn … thuốc chống nôn nào": domperidon's "suy tim sung huyết" clause applies)
+    const patient = purpose
+      ? { ...frame.patient, comorbidities: [...new Set([...frame.patient.comorbidities, asked])] }
+      : frame.patient;
     const context = conversationWords([ctx.turn], true);
     let r = await this.hops.call(
       ctx.trace,
@@ -217,7 +223,7 @@ export class AnswerPaths {
       ctx.trace,
       'retrieval',
       'assess_patient_candidates',
-      safetyReviewPayload(candidates, frame.patient, condition, turns),
+      safetyReviewPayload(candidates, patient, condition, turns),
       ctx.ticket,
     );
     if (!s.ok) return generationFailureReply(s.code, candidates);

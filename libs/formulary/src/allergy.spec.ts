@@ -15,4 +15,20 @@ describe('excludedByAllergy', () => {
   it('an allergy the contraindications do not name keeps the drug', () => {
     expect(excludedByAllergy(furosemid, 'penicilin', contra)).toBe(false);
   });
+
+  it('an allergy to a drug outside the formulary is an allergy to its class (ampicillin, J01CA01: penicillins)', () => {
+    const amox = index.drug('amoxicillin')!;
+    expect(
+      excludedByAllergy(
+        amox,
+        'ampicillin',
+        index.section('amoxicillin', 'chong_chi_dinh').map((p) => p.text),
+      ),
+    ).toBe(true);
+    // the class's name in a contraindication counts too: cefalexin's "… (như phản vệ) với penicilin"
+    const cefalexin = index.drug('cefalexin')!;
+    const contra = index.section('cefalexin', 'chong_chi_dinh').map((p) => p.text);
+    expect(excludedByAllergy(cefalexin, 'ampicillin', contra)).toBe(true);
+    expect(excludedByAllergy(index.drug('azithromycin')!, 'ampicillin', [])).toBe(false);
+  });
 });

@@ -1,4 +1,5 @@
 import type { CorpusDrug } from './corpus';
+import { DRUG_LEXICON } from './lexicon';
 import { containsPhrase, syllables } from './normalize';
 
 /**
@@ -28,8 +29,20 @@ const CLASS_ATC: [string[], string[]][] = [
 
 /** The ATC groups an allergy term names (empty when it names a single drug or nothing we know). */
 export function allergyClasses(allergy: string): string[] {
+  return classesOf(allergy).flatMap(([, atc]) => atc);
+}
+
+/**
+ * The classes an allergy names: a class term ("dị ứng penicilin"), or the class of a known substance outside the
+ * formulary ("sốc khi tiêm ampicillin": ampicillin, J01CA01, is a penicillin — the first class its ATC falls in).
+ */
+function classesOf(allergy: string): [string[], string[]][] {
   const a = syllables(allergy).join(' ');
-  return CLASS_ATC.filter(([terms]) => terms.includes(a)).flatMap(([, atc]) => atc);
+  const named = CLASS_ATC.filter(([terms]) => terms.includes(a));
+  if (named.length) return named;
+  const atc = DRUG_LEXICON.find((d) => d.names.some((n) => syllables(n).join(' ') === a))?.atc;
+  const first = atc ? CLASS_ATC.find(([, groups]) => groups.some((g) => atc.startsWith(g))) : undefined;
+  return first ? [first] : [];
 }
 
 /**
@@ -42,8 +55,7 @@ export function excludedByAllergy(drug: CorpusDrug, allergy: string, contraindic
   const named = [drug.name, ...drug.aliases, drug.drug_id.replace(/_/g, ' ')];
   if (named.some((n) => syllables(n).join(' ') === syllables(allergy).join(' '))) return true;
   // "dị ứng sulfamid" against "Quá mẫn … với sulfonamid": any name of the class the allergy names
-  const a = syllables(allergy).join(' ');
-  const names = [allergy, ...CLASS_ATC.filter(([terms]) => terms.includes(a)).flatMap(([terms]) => terms)];
+  const names = [allergy, ...classesOf(allergy).flatMap(([terms]) => terms)];
   return contraindications.some((text) => names.some((n) => containsPhrase(text, n)));
 }
 

@@ -174,4 +174,17 @@ describe('contraindications that name the patient’s state', () => {
     expect(on(expandShorthand('bn tăng cholesterol máu, clarithromycin có tương tác không'))).toEqual([]);
     expect(on(expandShorthand('bn tăng cholesterol máu'))).toEqual([]);
   });
+
+  it('a class the clause names by its acronym, said of the patient’s treatment now or just stopped, may apply', () => {
+    const on = (words: string) =>
+      contraindicationsFor(
+        parts('carbamazepin'),
+        EMPTY_PATIENT,
+        UNKNOWN_SEVERITY,
+        'đau dây thần kinh sinh ba',
+        words,
+      ).map((f) => f.applies);
+    expect(on('mẹ đang uống thuốc chống trầm cảm loại IMAO, bác sĩ mới cho ngưng được 1 tuần')).toEqual(['maybe']);
+    expect(on('mẹ bị đau dây thần kinh sinh ba, IMAO là thuốc gì')).toEqual([]);
+  });
 });

@@ -354,10 +354,15 @@ function statedInWords(n: string, said: string, condition: string | null): 'mayb
  * words say the patient is on one of the drugs it names ("bn đang uống clarithromycin"). Drug names are read
  * as the clause writes them: words without diacritics of six letters or more.
  */
-function takenWith(clause: string, said: string): 'yes' | null {
+function takenWith(clause: string, said: string): 'yes' | 'maybe' | null {
   if (!COMEDICATION.test(normalize(clause))) return null;
   const names = (clause.match(/[A-Za-z]{6,}/g) ?? []).map((w) => w.toLowerCase());
-  return names.some((d) => new RegExp(` dang (?:[a-z]+ ){0,2}${d} `).test(said)) ? 'yes' : null;
+  if (names.some((d) => new RegExp(` dang (?:[a-z]+ ){0,2}${d} `).test(said))) return 'yes';
+  // a class the clause names by its acronym ("… thuốc ức chế monoamin oxidase (IMAO) … trong vòng 14 ngày"), said
+  // of the patient's treatment now or just stopped ("đang uống thuốc chống trầm cảm loại IMAO, mới ngưng 1 tuần")
+  const acronyms = (clause.match(/\b[A-Z]{3,}\b/g) ?? []).map((w) => w.toLowerCase());
+  const onIt = (a: string) => new RegExp(` (?:dang|moi ngung|vua ngung|ngung) (?:[a-z0-9]+ ){0,6}${a} `).test(said);
+  return acronyms.some(onIt) ? 'maybe' : null;
 }
 
 function exceptedFor(n: string, condition: string): boolean {

@@ -623,6 +623,8 @@ const GRADES = [
   'muc do vua',
   'muc do trung binh',
   'muc do nang',
+  // "mức độ" left without its word ("… mức độ vừa" read with "vừa" taken for "just")
+  'muc do',
   'nhe den vua',
   'trung binh',
   'cap tinh',

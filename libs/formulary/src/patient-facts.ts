@@ -670,6 +670,9 @@ const ROUTE_PHRASES: [string, Route[]][] = [
   ['đường uống', ['uong']],
   ['uống', ['uong']],
   // a form taken by mouth, or given down a feeding tube ("viên nang … nghiền ra bơm qua sonde")
+  // tablets counted are taken by mouth ("MTX viên 2,5mg, kê mấy viên/ngày")
+  ['mấy viên', ['uong']],
+  ['bao nhiêu viên', ['uong']],
   ['viên nang', ['uong']],
   ['viên nén', ['uong']],
   ['viên sủi', ['uong']],
@@ -1156,7 +1159,7 @@ const ALLERGY =
 
 /** A drug followed by a reaction: "uống ibuprofen bị nổi mề đay", "dùng amoxicillin thì bị dị ứng". */
 const REACTION =
-  /(?:uống|uong|dùng|dung|tiêm|tiem)\s+([\p{L}\p{N}-]+)\s+(?:thì\s+|thi\s+|xong\s+)?(?:(?:bị|bi)\s+)?(?:nổi mẩn ngứa|noi man ngua|nổi mẩn|noi man|mẩn ngứa|man ngua|nổi ban|noi ban|nổi mề đay|noi me day|nổi mày đay|mề đay|mày đay|dị ứng|di ung|phát ban|phat ban|sốc phản vệ|phản vệ|khó thở)/giu;
+  /(?:uống|uong|dùng|dung|tiêm|tiem)\s+([\p{L}\p{N}-]+)\s+(?:thì\s+|thi\s+|xong\s+)?(?:(?:bị|bi)\s+)?(?:nổi mẩn ngứa|noi man ngua|nổi mẩn|noi man|mẩn ngứa|man ngua|nổi ban|noi ban|nổi mề đay|noi me day|nổi mày đay|mề đay|mày đay|dị ứng|di ung|phát ban|phat ban|sốc phản vệ|phản vệ|sốc|soc|khó thở)/giu;
 /**
  * A reaction followed by the drug that caused it: "lên cơn hen sau uống aspirin", "phản vệ sau khi tiêm
  * ceftriaxon", "sốc phản vệ khi tiêm penicillin", "mề đay do amoxicillin".

@@ -705,3 +705,26 @@ describe('stub: an intake after a question about taking something with the drug'
     expect(f.patient.comorbidities).toContain('tăng kali máu');
   });
 });
+
+describe('stub: history told before the question', () => {
+  const index = sampleIndex();
+  const parser = new StubUnderstander(index.resolver, index.indicationHeads(), index);
+  it('a reaction and drugs in a "Tiền sử …" sentence are history; the condition is the one asked', () => {
+    const f = parser.parse(
+      'bn nam 63t VP cộng đồng mức độ vừa, điều trị ngoại trú. Tiền sử tiêm ampicillin bị sốc (tụt HA, khó thở, phải dùng adrenalin). ks nào trong DM dùng đc?',
+    );
+    expect(f.turn_type).toBe('condition_to_drug');
+    expect(f.condition).toMatch(/^viêm phổi cộng đồng/);
+    expect(f.patient.allergies).toContain('ampicillin');
+  });
+  it('"tiền sử THA, nay bị gút cấp": the clause after "now" is the complaint', () => {
+    expect(parser.parse('tiền sử THA, nay bị gút cấp, thuốc nào dùng đc?').condition).toBe('gút cấp');
+  });
+  it('"thuốc nào dùng cho <condition> ở bn này" asks which drug, beside a drug the patient takes', () => {
+    expect(
+      parser.parse(
+        'bn nữ 72t, RN mới phát hiện, tiền sử suy giáp đang dùng levothyroxin 50mcg/ngày. Thuốc nào trong DM dùng cho RN ở bn này?',
+      ),
+    ).toMatchObject({ turn_type: 'condition_to_drug', condition: 'rung nhĩ' });
+  });
+});

@@ -631,6 +631,25 @@ function takenNow(text: string, name: string): boolean {
   return false;
 }
 
+/** Is the condition named only in sentences that tell the patient's history ("Tiền sử … bị sốc")? */
+function historyOnly(text: string, condition: string): boolean {
+  const c = ` ${syllables(condition).join(' ')} `;
+  const sentences = text
+    .split(/[.!?;]+/)
+    .map((x) => ` ${syllables(x).join(' ')} `)
+    .filter((x) => x.includes(c));
+  return sentences.length > 0 && sentences.every((x) => /^ (?:[a-z0-9]+ ){0,3}tien su /.test(x));
+}
+
+/** Is the drug named in a clause that tells the patient's history ("tiền sử tiêm X bị sốc", "đã từng dùng X")? */
+function inHistoryClause(text: string, name: string): boolean {
+  const n = ` ${syllables(name).join(' ')} `;
+  return text
+    .split(/[.!?;]+/)
+    .map((c) => ` ${syllables(c).join(' ')} `)
+    .some((c) => c.includes(n) && /(?: tien su | tung | da dung | da tung | phai dung )/.test(c));
+}
+
 /** Is every mention of the condition in the text denied ("ko dị ứng thuốc", "không sốt", "chưa có biến chứng")? */
 function deniedIn(text: string, condition: string): boolean {
   const ws = words(text).map((w) => w.folded);
@@ -1028,8 +1047,13 @@ export class StubUnderstander implements Understander {
     // outside any drug-question context (code, prices, chatter) it is not a drug either.
     // "đang uống tizanidin …, giờ viêm thận bể thận cấp. ks nào dùng đc?": a drug outside the formulary the
     // patient is on, named before the "which drug" clause, is the patient's history, not the question
+    // — or told as the patient's history ("Tiền sử tiêm ampicillin bị sốc …, phải dùng adrenalin")
     const outsideOnlyHistory =
-      outside.length > 0 && this.asksWhichDrugLast(text) && outside.every((o) => takenNow(text, o));
+      outside.length > 0 &&
+      this.asksWhichDrugLast(text) &&
+      mentions
+        .filter((m) => m.reading.kind === 'outside' && m.reading.via !== 'fuzzy')
+        .every((m) => takenNow(text, m.text) || inHistoryClause(text, m.text));
     const conditionQuestion =
       (drugs.length === 0 || this.asksWhichDrugLast(text)) &&
       (outside.length === 0 || outsideOnlyHistory) &&
@@ -1289,7 +1313,8 @@ export class StubUnderstander implements Understander {
     const q = whichDrugQuestion(text);
     if (q === null) return false;
     const question = ` ${syllables(q.text).join(' ')} `;
-    return / (?:dung|uong|xai) (?:duoc|dc) /.test(question) && !P.contra.has(words(question));
+    // "thuốc nào dùng đc", "thuốc nào trong DM dùng cho RN ở bn này": which drug this patient may take
+    return / (?:dung|uong|xai) (?:duoc|dc|cho) /.test(question) && !P.contra.has(words(question));
   }
 
   /** The last clause asks "which drug" and names none: the drugs before it are the patient's history. */
@@ -1391,7 +1416,8 @@ export class StubUnderstander implements Understander {
     if (next) turn = turn.slice(0, next.index);
     const clean = this.withoutPatient(turn);
     // "ko dị ứng thuốc", "không sốt": a condition the user denies is not the one asked
-    const named = this.namedConditions(clean).filter((c) => !deniedIn(clean, c));
+    // … nor one told only as history ("Tiền sử tiêm ampicillin bị sốc")
+    const named = this.namedConditions(clean).filter((c) => !deniedIn(clean, c) && !historyOnly(turn, c));
     // "thuốc hạ đường huyết đường uống nào" beside "ĐTĐ typ 2, THA, bệnh thận mạn": the purpose says which
     const purpose = purposeCondition(words(this.expand(turn)));
     if (purpose) {
@@ -1579,15 +1605,28 @@ export class StubUnderstander implements Understander {
   }
 
   /** The turn's clauses (reactions taken out) and the index of the last one asking "which drug" (-1: none). */
+  /**
+   * The turn's clauses; those of a sentence that tells the history ("Tiền sử tiêm ampicillin bị sốc (tụt HA, khó
+   * thở, …)") are left out, up to a clause that opens with "now" ("tiền sử THA, nay bị gút cấp").
+   */
   private clauses(turn: string): { clauses: string[]; q: number } {
     const clauses = withoutReactions(normalize(this.expand(turn)))
-      .split(/[,.;?!()]+/)
-      .map((c) => c.trim())
-      .filter(Boolean);
+      .split(/[.;?!]+/)
+      .flatMap((sentence) => {
+        const parts = sentence
+          .split(/[,()]+/)
+          .map((c) => c.trim())
+          .filter(Boolean);
+        const first = words(parts[0] ?? '').map((w) => w.folded);
+        if (!(first[0] === 'tien' && first[1] === 'su')) return parts;
+        const now = parts.findIndex((c, i) => i > 0 && NOW_WORDS.has(words(c)[0]?.folded ?? ''));
+        const asks = parts.findIndex((c) => P.whichDrug.has(words(c)));
+        const from = [now, asks].filter((i) => i > 0).sort((a, b) => a - b)[0];
+        return from === undefined ? [] : parts.slice(from);
+      });
     return { clauses, q: clauses.map((c) => P.whichDrug.has(words(c))).lastIndexOf(true) };
   }
 
-  /** The last clause before the "which drug" question that states a diagnosis ("nghĩ gút cấp", "chẩn đoán …"), as a condition. */
   /** The longest start of a clause an indication names ("gút cấp" of "gút cấp ngón cái"), or null. */
   private namedStart(clause: string): string | null {
     const ws = clause.split(' ');
@@ -1598,6 +1637,7 @@ export class StubUnderstander implements Understander {
     return null;
   }
 
+  /** The last clause before the "which drug" question that states a diagnosis ("nghĩ gút cấp", "chẩn đoán …"), as a condition. */
   private diagnosisClause(turn: string, accept: (rest: string[]) => string | null): string | null {
     const { clauses, q } = this.clauses(turn);
     for (const clause of clauses.slice(0, Math.max(q, 0)).reverse()) {
@@ -1645,6 +1685,8 @@ export class StubUnderstander implements Understander {
     // "PCR dịch CTC nhiễm Chlamydia trachomatis", "bác sĩ bảo bị lỵ amip": the diagnosis inside a clause
     const inside = before.flatMap((c) => {
       const ws = words(c);
+      // "Tiền sử tiêm ampicillin bị sốc": a reaction in the history is not the condition asked
+      if (FINDING_OPENERS.has(ws[0]?.folded ?? '')) return [];
       const at = ws.findIndex((w, i) => i > 0 && MID_DIAGNOSIS.has(w.folded) && (w.plain || w.text !== 'bí'));
       if (at < 0) return [];
       const from = ws[at].folded === 'nhiem' ? at : at + 1;
