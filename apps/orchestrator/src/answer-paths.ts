@@ -29,6 +29,7 @@ import {
   verifyPdfNotices,
   W,
 } from '@app/agent';
+import { unansweredAspects } from '@app/formulary';
 import { APP_CONFIG, type AppConfig, type HopTicket } from '@app/platform';
 import type { TraceRecorder } from './trace-recorder';
 import { TracedHops } from './traced-hops';
@@ -101,7 +102,13 @@ export class AnswerPaths {
     if (r.value.decision === 'AMBIGUOUS_AGE')
       return clarify('missing_pediatric_age_or_weight', W.exactAge(frame.age_text ?? ''), [], frame.drugs);
     if (r.value.decision === 'INSUFFICIENT') {
-      const dosing = frame.attribute === 'lieu_luong_cach_dung' && frame.population !== null;
+      // "no dose for this patient" only when a dose was asked: how to keep or give it is not a dose
+      const aspectAsked = unansweredAspects(ctx.question, []).length > 0;
+      const dosing =
+        !aspectAsked &&
+        frame.turn_type === 'dosing_calc' &&
+        frame.attribute === 'lieu_luong_cach_dung' &&
+        frame.population !== null;
       return abstain(
         'no_evidence',
         dosing

@@ -31,6 +31,11 @@ const ASPECTS: { asked: PhraseSet; spoken: RegExp }[] = [
     asked: new PhraseSet(['rượu', 'bia', 'nhậu', 'ethanol']),
     spoken: /(?<!\p{L})(?:rượu|ethanol|bia|cồn)(?!\p{L})/u,
   },
+  // storage: "lọ pha rồi … để tủ lạnh mai dùng tiếp đc ko" ("dùng tiếp" alone is going on with the drug)
+  {
+    asked: new PhraseSet(['tủ lạnh', 'bảo quản', 'nhiệt độ phòng', 'để được bao lâu', 'hạn dùng']),
+    spoken: /(?<!\p{L})(?:bảo quản|tủ lạnh|nhiệt độ|ổn định|hạn dùng)(?!\p{L})/u,
+  },
 ];
 
 /** The aspects the question asks that none of the parts speaks of (empty: every aspect asked is answered). */

@@ -391,3 +391,24 @@ describe('an elderly patient answered from the adult entries', () => {
     expect(answer('cetirizin', 'độ thanh thải creatinin 35 ml/phút').cautions ?? []).toEqual([]);
   });
 });
+
+describe('an aspect none of the parts speaks of', () => {
+  it('storage ("để tủ lạnh mai dùng tiếp") is not answered with the doses', () => {
+    const idx = sampleIndex();
+    const f = emptyFrame({
+      turn_type: 'drug_attribute',
+      drugs: ['ceftriaxon'],
+      attribute: 'lieu_luong_cach_dung',
+      population: 'adult',
+      route: 'tiem_bap',
+    });
+    const d = decide(
+      idx.section('ceftriaxon', 'lieu_luong_cach_dung'),
+      f,
+      idx,
+      [],
+      'lọ pha rồi mà chưa dùng hết, để tủ lạnh mai dùng tiếp đc ko?',
+    );
+    expect(d.decision).toBe('INSUFFICIENT');
+  });
+});

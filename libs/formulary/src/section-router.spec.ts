@@ -163,3 +163,11 @@ describe('section router: words that unmarked spell other words, symptoms agains
     ['tối nay đi nhậu được không', 'tuong_tac_thuoc'],
   ])('"%s" → %s', (t, section) => expect(routeSections(t)[0]).toBe(section));
 });
+
+describe('section router: one line shared with another solution', () => {
+  it('"cho chạy chung qua chạc 3" asks the interactions', () => {
+    expect(routeSections('dây đang chạy Ringer lactat, cho chạy chung qua chạc 3 được không?')[0]).toBe(
+      'tuong_tac_thuoc',
+    );
+  });
+});

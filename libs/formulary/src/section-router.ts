@@ -81,6 +81,9 @@ const PHRASES: [string, SectionKey][] = [
   ['dùng chung', 'tuong_tac_thuoc'],
   // given through one line with another solution ("truyền chung 1 dây với Ringer lactat")
   ['truyền chung', 'tuong_tac_thuoc'],
+  ['chạy chung', 'tuong_tac_thuoc'],
+  ['chung chạc', 'tuong_tac_thuoc'],
+  ['qua chạc 3', 'tuong_tac_thuoc'],
   ['chung dây', 'tuong_tac_thuoc'],
   ['cùng dây', 'tuong_tac_thuoc'],
   ['cùng đường truyền', 'tuong_tac_thuoc'],

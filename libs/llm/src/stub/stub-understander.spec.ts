@@ -684,6 +684,10 @@ describe('stub: a clinical question beside a non-clinical aside', () => {
       parser.parse('amlodipin 5mg cua Pfizer voi loai generic cua An Do co khac nhau ko, nen mua loai nao').turn_type,
     ).toBe('out_of_scope');
     expect(parser.parse('paracetamol 1 hộp bao nhiêu tiền').turn_type).toBe('out_of_scope');
+    // a drug the patient bought is no purchase asked: the interaction beside the brand aside is answered
+    expect(
+      parser.parse('bn đang warfarin 3mg hỏi hãng nào rẻ hơn, với lại bn đau răng tự mua aspirin uống kèm đc k'),
+    ).toMatchObject({ turn_type: 'interaction', drugs: ['warfarin', 'aspirin'] });
   });
 });
 

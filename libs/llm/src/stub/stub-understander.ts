@@ -1278,10 +1278,14 @@ export class StubUnderstander implements Understander {
   /** A clause that asks a clinical question and nothing else: a section or a dose, as a question. */
   private clinicalClause(clause: string): boolean {
     const ws = words(clause);
-    if (!ws.length || nonClinicalAside(clause) || !CLAUSE_ASKS.has(ws)) return false;
+    // "tự mua aspirin uống kèm đc k": a drug the patient bought is no purchase asked — only the strong cues count
+    if (!ws.length || NON_CLINICAL_CUES.has(ws) || !CLAUSE_ASKS.has(ws)) return false;
     const sections = routeSections(clause);
     return (
-      P.dosing.has(ws) || UNIT_COUNT_CUES.has(ws) || sections.some((x) => x !== 'tuong_tac_thuoc' && x !== 'chi_dinh')
+      P.dosing.has(ws) ||
+      UNIT_COUNT_CUES.has(ws) ||
+      P.interaction.has(ws) ||
+      sections.some((x) => x !== 'tuong_tac_thuoc' && x !== 'chi_dinh')
     );
   }
 
