@@ -9,7 +9,6 @@ import {
   LACTATION_CUES,
   NON_CLINICAL_CUES,
   NON_CLINICAL_MARKED,
-  nonClinicalAside,
   SUPPLY_CUES,
   normalize,
   parseAge,
