@@ -350,3 +350,18 @@ describe('"vậy thuốc nào dùng đc?" after a list: which drugs, for the con
     ).toBeNull();
   });
 });
+
+describe('another person named: nothing said of the first patient carries', () => {
+  it('"vợ bn …" starts a new patient (no allergy, age or pregnancy carried); the same patient keeps them', () => {
+    const prior = emptyFrame({
+      turn_type: 'condition_to_drug',
+      condition: 'viêm niệu đạo do chlamydia',
+      population: 'adult',
+      age_text: '35 tuổi',
+      patient: { ...emptyFrame().patient, allergies: ['erythromycin'] },
+    });
+    const turn = emptyFrame({ turn_type: 'condition_to_drug', condition: 'chlamydia', follow_up: true });
+    expect(mergeWithPriorFrame(turn, prior, false)).toMatchObject({ age_text: null, patient: { allergies: [] } });
+    expect(mergeWithPriorFrame(turn, prior, true).patient.allergies).toEqual(['erythromycin']);
+  });
+});

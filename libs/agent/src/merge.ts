@@ -50,8 +50,18 @@ export function referToListed(frame: QueryFrame, prior: QueryFrame | null): Quer
  * drugs or states a new intent starts a new question — about the same patient: what the
  * user said about the patient carries over (see carryPatient).
  */
-export function mergeWithPriorFrame(frame: QueryFrame, prior: QueryFrame | null): QueryFrame {
-  return carryPatient(mergeQuestion(frame, prior), prior);
+export function mergeWithPriorFrame(frame: QueryFrame, prior: QueryFrame | null, samePatient = true): QueryFrame {
+  const merged = mergeQuestion(frame, prior);
+  // "vợ bn 30t cũng (+) Chlamydia …": another person — nothing said of the first patient carries to them
+  if (!samePatient)
+    return {
+      ...merged,
+      patient: frame.patient,
+      population: frame.population,
+      age_text: frame.age_text,
+      weight_kg: frame.weight_kg,
+    };
+  return carryPatient(merged, prior);
 }
 
 /**

@@ -1,5 +1,13 @@
 import { POPULATION_LABELS, type AgentReply, type QueryFrame } from '@app/contracts';
-import { expandShorthand, fold, nonClinicalAside, TAKEN_TOGETHER, words, type DrugResolver } from '@app/formulary';
+import {
+  anotherPatient,
+  expandShorthand,
+  fold,
+  nonClinicalAside,
+  TAKEN_TOGETHER,
+  words,
+  type DrugResolver,
+} from '@app/formulary';
 import { groundFrame, type DroppedField, type UserDrugMentions } from './ground';
 import { carriedFacts, frameToRemember, mergeWithPriorFrame, pairWithConversationDrugs, referToListed } from './merge';
 import { pendingQuestion, pendingWeightReply } from './pending';
@@ -76,7 +84,7 @@ export function readTurn(
   if (pending) return { frame: pending, reasked: true, dropped, carried: false };
   const text = user.texts[user.texts.length - 1] ?? '';
   const merged = pairWithConversationDrugs(
-    mergeWithPriorFrame(referToListed(grounded, prior), prior),
+    mergeWithPriorFrame(referToListed(grounded, prior), prior, !anotherPatient(text)),
     prior,
     TAKEN_TOGETHER.has(words(text)),
   );

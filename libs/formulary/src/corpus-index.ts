@@ -323,15 +323,10 @@ export class CorpusIndex implements DrugNames {
     // what the words around the condition allow too: its heading and item, its grade dropped (see namesApart)
     const all = new Map(found.map((x) => [x.part.doc_id, x]));
     const chiDinh = [...this.byId.values()].filter((part) => part.section === 'chi_dinh');
+    // ("viêm phổi do Mycoplasma": the condition and its cause written apart)
     for (const part of chiDinh)
-      if (!all.has(part.doc_id) && namesApart(part.text, condition, false)) all.set(part.doc_id, { part, score: 0 });
-    const out = [...all.values()].sort((a, b) => b.score - a.score).slice(0, k);
-    if (out.length) return out;
-    // "viêm phổi do Mycoplasma": only when nothing names the condition, its cause written apart from it
-    return chiDinh
-      .filter((part) => namesApart(part.text, condition, true))
-      .map((part) => ({ part, score: 0 }))
-      .slice(0, k);
+      if (!all.has(part.doc_id) && namesApart(part.text, condition, true)) all.set(part.doc_id, { part, score: 0 });
+    return [...all.values()].sort((a, b) => b.score - a.score).slice(0, k);
   }
 
   /**
@@ -521,6 +516,10 @@ export function namesApart(text: string, condition: string, withCause: boolean):
         return true;
     }
   }
+  // "viêm niệu đạo do Chlamydia" is an infection by it: "nhiễm Chlamydia trachomatis không biến chứng" treats it
+  const cause = /^(.+?) do (.+)$/u.exec(c.join(' '));
+  const organism = cause?.[2].split(' ').filter((t) => !FUNCTION_WORDS.has(t))[0];
+  if (organism && organism.length >= 5 && ` ${body.join(' ')} `.includes(` nhiem ${organism} `)) return true;
   // the cause apart
   if (withCause) {
     const m = /^(.+?) do (.+)$/u.exec(c.join(' '));
@@ -623,6 +622,7 @@ const GRADES = [
   'muc do vua',
   'muc do trung binh',
   'muc do nang',
+  'muc trung binh',
   // "mức độ" left without its word ("… mức độ vừa" read with "vừa" taken for "just")
   'muc do',
   'nhe den vua',

@@ -6,6 +6,7 @@ import {
   parseHepatic,
   parseRenal,
   parseQuestionRoute,
+  anotherPatient,
   labStates,
   nonClinicalAside,
   parseRoute,
@@ -361,4 +362,13 @@ describe('labStates: a lab value says the patient’s state', () => {
     ['K 4.0, creatinin bt', []],
     ['bn 65kg, ClCr 40', []],
   ])('"%s" → %j', (t, states) => expect(labStates(t)).toEqual(states));
+});
+
+describe('anotherPatient', () => {
+  it.each(['vợ bệnh nhân 30t cũng (+) Chlamydia', 'còn bệnh nhân giường bên thì sao', 'bệnh nhân khác 70 tuổi'])(
+    '"%s" is another person',
+    (t) => expect(anotherPatient(t)).toBe(true),
+  );
+  it('the same patient told again is not', () =>
+    expect(anotherPatient('bệnh nhân 35 tuổi đang bầu 16 tuần')).toBe(false));
 });

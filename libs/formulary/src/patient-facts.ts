@@ -1147,6 +1147,27 @@ export function labStates(text: string): string[] {
   return out;
 }
 
+/** Words that name another person than the patient so far: a relative of the patient's, the next bed. */
+const ANOTHER_PATIENT = new PhraseSet([
+  'vợ bệnh nhân',
+  'chồng bệnh nhân',
+  'con bệnh nhân',
+  'mẹ bệnh nhân',
+  'bố bệnh nhân',
+  'giường bên',
+  'bệnh nhân khác',
+  'người bệnh khác',
+  'ca khác',
+]);
+
+/**
+ * Does the turn speak of another person than the conversation's patient ("vợ bn 30t cũng (+) Chlamydia")?
+ * `text`: the turn with ward shorthand expanded ("bn" → "bệnh nhân").
+ */
+export function anotherPatient(text: string): boolean {
+  return ANOTHER_PATIENT.has(words(text));
+}
+
 /** Does the turn ask about price, purchase, stock, brands, insurance or law (the words of a non-clinical question)? */
 export function nonClinicalAside(text: string): boolean {
   const ws = words(text);

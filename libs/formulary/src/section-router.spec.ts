@@ -171,3 +171,9 @@ describe('section router: one line shared with another solution', () => {
     );
   });
 });
+
+describe('section router: why a drug was left off', () => {
+  it('"sao ko dùng clarithro đc?" asks its contraindications', () => {
+    expect(routeSections('sao không dùng clarithromycin được?')[0]).toBe('chong_chi_dinh');
+  });
+});

@@ -30,6 +30,11 @@ const PHRASES: [string, SectionKey][] = [
   ['theo dõi gì', 'than_trong'],
   ['theo dõi thêm', 'than_trong'],
   ['chống chỉ định', 'chong_chi_dinh'],
+  // why a drug was left off: "sao ko dùng clarithro đc?"
+  ['sao không dùng', 'chong_chi_dinh'],
+  ['tại sao không dùng', 'chong_chi_dinh'],
+  ['vì sao không dùng', 'chong_chi_dinh'],
+  ['sao không được dùng', 'chong_chi_dinh'],
   ['không được dùng', 'chong_chi_dinh'],
   ['không nên dùng', 'chong_chi_dinh'],
   ['cấm dùng', 'chong_chi_dinh'],

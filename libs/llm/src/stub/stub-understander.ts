@@ -476,6 +476,7 @@ const PATIENT_WORDS = new PhraseSet([
   'điều trị nội trú',
   'ngoại trú',
   'nội trú',
+  'không dị ứng thuốc gì',
   'không dị ứng thuốc',
   'không dị ứng',
   'chưa dị ứng',
@@ -612,7 +613,7 @@ const SOURCE_WORDS = new Set([
 ]);
 /** Words that open a clause naming the diagnosis ("bị nấm …", "chẩn đoán suy giáp", "nghĩ sốt mò"). */
 /** Diagnosis openers of more than one word, which glue stripping does not take off ("khám ra", "phát hiện"). */
-const MULTI_WORD_OPENERS = ['chan doan', 'nghi la', 'kham ra', 'phat hien'].map((o) => o.split(' '));
+const MULTI_WORD_OPENERS = ['chan doan', 'nghi la', 'kham ra', 'phat hien', 'len con'].map((o) => o.split(' '));
 /** Words inside a clause after which it names the diagnosis ("… bảo bị lỵ amip", "… nhiễm Chlamydia"). */
 const MID_DIAGNOSIS = new Set(['bi', 'nhiem', 'dx']);
 const NEGATION_OPENERS = new Set(['chua', 'khong', 'ko', 'k']);
@@ -1477,6 +1478,8 @@ export class StubUnderstander implements Understander {
       if (!rest.length || rest.length > MAX_CONDITION_WORDS) return null;
       // "6.1 mmol/L", "1 mmol l": a value and its unit name no condition
       if (rest.every((w) => /\d/.test(w) || MEASURE_UNITS.has(fold(w)))) return null;
+      // "cắt cơn/điều trị đc": a treat-verb names what is done, not what is treated
+      if (rest.every((w) => ['dieu', 'tri', 'chua', 'cat', 'con', 'dung'].includes(fold(w)))) return null;
       // "K máu 6.1": a lab value is the patient's state (labStates), not the condition asked
       if (labStates(rest.join(' ')).length) return null;
       return rest.join(' ');
