@@ -83,7 +83,8 @@ export const W = {
     `Hiểu là: ${pairs.map((p) => `${p.name} (bạn viết "${p.typed}")`).join(', ')}.`,
   reasked: 'Tôi chưa rõ câu trả lời của bạn, xin hỏi lại:',
   notInFormularyAlso: (names: string[]) =>
-    `${names.map((n) => `"${n}"`).join(', ')} không có trong Dược thư hiện có: câu trả lời dưới đây không nói về ${names.length > 1 ? 'các thuốc này' : 'thuốc này'}.`,
+    // true whether or not a quoted part mentions it ("Ringer lactat" in ceftriaxon's interactions)
+    `${names.map((n) => `"${n}"`).join(', ')} không có chuyên luận trong Dược thư hiện có: câu trả lời dưới đây chỉ trích chuyên luận của thuốc đã nêu, không phải thông tin riêng về ${names.length > 1 ? 'các thuốc này' : 'thuốc này'}.`,
   notForWhatSaid: (drug: string, quote: string) =>
     `Không liệt kê ${drug}: Dược thư ghi thuốc không dùng được cho tình trạng đã nêu — mục Chỉ định: «${quote}»`,
   offClass: (classes: string[], names: string[]) =>
