@@ -12,7 +12,6 @@ import {
 import {
   abstain,
   askedClasses,
-  classPurposeSaid,
   classRetryCondition,
   afterSafetyReview,
   answeredReply,
@@ -20,6 +19,8 @@ import {
   clarify,
   conversationWords,
   generationFailureReply,
+  listQuestion,
+  noEvidenceReply,
   patientGenerationQuery,
   routeQuickReplies,
   safetyReviewPayload,
@@ -29,7 +30,6 @@ import {
   verifyPdfNotices,
   W,
 } from '@app/agent';
-import { unansweredAspects } from '@app/formulary';
 import { APP_CONFIG, type AppConfig, type HopTicket } from '@app/platform';
 import type { TraceRecorder } from './trace-recorder';
 import { TracedHops } from './traced-hops';
@@ -101,22 +101,7 @@ export class AnswerPaths {
     }
     if (r.value.decision === 'AMBIGUOUS_AGE')
       return clarify('missing_pediatric_age_or_weight', W.exactAge(frame.age_text ?? ''), [], frame.drugs);
-    if (r.value.decision === 'INSUFFICIENT') {
-      // "no dose for this patient" only when a dose was asked: how to keep or give it is not a dose
-      const aspectAsked = unansweredAspects(ctx.question, []).length > 0;
-      const dosing =
-        !aspectAsked &&
-        frame.turn_type === 'dosing_calc' &&
-        frame.attribute === 'lieu_luong_cach_dung' &&
-        frame.population !== null;
-      return abstain(
-        'no_evidence',
-        dosing
-          ? W.noEvidenceForPopulation(names, frame.population!, frame.route)
-          : W.noEvidence(names, frame.attribute),
-        frame.drugs,
-      );
-    }
+    if (r.value.decision === 'INSUFFICIENT') return noEvidenceReply(frame, names, ctx.question);
     // only unverified tables answer this: point to their pages, never quote them as the answer
     if (allQuarantined(r.value.parts))
       return this.tablesOnly(r.value.parts, W.tablesOnly(names, frame.attribute), 'no_evidence', frame.drugs);
@@ -180,13 +165,9 @@ export class AnswerPaths {
     // a class the question names ("thuốc giảm đau opioid nào", "ks nào") is read from the user's words:
     // no drug outside it is listed, whatever condition was read
     const classes = askedClasses(ctx.turn);
-    const purpose = classPurposeSaid(classes, asked, ctx.turn);
-    let condition = purpose ?? asked;
-    // the condition read, when the class's purpose is asked instead, is the patient's comorbidity
-    // ("suy tim sung huyết … buồn nôn … thuốc chống nôn nào": domperidon's "suy tim sung huyết" clause applies)
-    const patient = purpose
-      ? { ...frame.patient, comorbidities: [...new Set([...frame.patient.comorbidities, asked])] }
-      : frame.patient;
+    const question = listQuestion(classes, asked, ctx.turn, frame.patient);
+    let condition = question.condition;
+    const patient = question.patient;
     const context = conversationWords([ctx.turn], true);
     let r = await this.hops.call(
       ctx.trace,

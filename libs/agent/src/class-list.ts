@@ -1,4 +1,4 @@
-import type { AskedClass, HopResult } from '@app/contracts';
+import type { AskedClass, HopResult, PatientContext } from '@app/contracts';
 import { classesAsked, containsPhrase, expandShorthand, syllables } from '@app/formulary';
 
 /** The classes the turn's question names, read by code from the user's words, ward shorthand expanded ("ks nào"). */
@@ -32,4 +32,23 @@ export function classPurposeSaid(classes: AskedClass[], condition: string, turn:
   if (!treats) return null;
   if (` ${syllables(condition).join(' ')} `.includes(` ${syllables(treats).join(' ')} `)) return null;
   return containsPhrase(expandShorthand(turn), treats) ? treats : null;
+}
+
+/**
+ * The condition a list is asked for, and the patient its safety review holds: the class's purpose when the
+ * turn says it (classPurposeSaid), and then the condition it displaces is the patient's comorbidity ("suy tim
+ * sung huyết … buồn nôn … thuốc chống nôn nào": domperidon's "suy tim sung huyết" clause applies).
+ */
+export function listQuestion(
+  classes: AskedClass[],
+  asked: string,
+  turn: string,
+  patient: PatientContext,
+): { condition: string; patient: PatientContext } {
+  const purpose = classPurposeSaid(classes, asked, turn);
+  if (!purpose) return { condition: asked, patient };
+  return {
+    condition: purpose,
+    patient: { ...patient, comorbidities: [...new Set([...patient.comorbidities, asked])] },
+  };
 }

@@ -1,4 +1,5 @@
-import type { AbstainReason, AgentReply, ClarifyReason, SectionKey } from '@app/contracts';
+import type { AbstainReason, AgentReply, ClarifyReason, QueryFrame, SectionKey } from '@app/contracts';
+import { unansweredAspects } from '@app/formulary';
 import { W } from './wording';
 
 export function clarify(
@@ -18,6 +19,24 @@ export function abstain(
   notices: string[] = [],
 ): AgentReply {
   return { decision: 'abstain', reason, answer, quick_replies: [], citations: [], notices, drugs };
+}
+
+/**
+ * Nothing answerable was found for one drug's question. It says "no dose for this patient" only when a dose
+ * was asked — how to keep, mix or time it (an aspect no part speaks of) is not a dose.
+ */
+export function noEvidenceReply(frame: QueryFrame, names: string, question: string): AgentReply {
+  const aspectAsked = unansweredAspects(question, []).length > 0;
+  const dosing =
+    !aspectAsked &&
+    frame.turn_type === 'dosing_calc' &&
+    frame.attribute === 'lieu_luong_cach_dung' &&
+    frame.population !== null;
+  return abstain(
+    'no_evidence',
+    dosing ? W.noEvidenceForPopulation(names, frame.population!, frame.route) : W.noEvidence(names, frame.attribute),
+    frame.drugs,
+  );
 }
 
 /** A contraindication that kept a candidate off a condition → drug list, with the clause it quotes. */

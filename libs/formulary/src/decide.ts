@@ -22,6 +22,15 @@ const quarantined = (p: EvidencePart) => p.quarantined_page !== null;
 /** Words of an entry for a kidney or liver impairment ("Người lớn suy thận …", "độ thanh thải creatinin …"). */
 const IMPAIRMENT = ['suy than', 'thanh thai creatinin', 'egfr', 'loc mau', 'tham phan', 'suy gan', 'xo gan'];
 
+/**
+ * An elderly entry that is this patient's: not one for a kidney or liver impairment the patient is not said to
+ * have ("Người lớn và người cao tuổi, uống (suy thận): …" for a 78-year-old with no kidney facts).
+ */
+function elderlyEntryFor(p: EvidencePart, frame: QueryFrame): boolean {
+  const impaired = frame.patient.renal !== null || frame.patient.hepatic !== null;
+  return p.population.includes('elderly') && (impaired || !isImpairmentEntry(p));
+}
+
 function isImpairmentEntry(p: EvidencePart): boolean {
   const head = ` ${syllables(p.text.split(/[:.]/)[0]).join(' ')} `;
   return IMPAIRMENT.some((w) => head.includes(` ${w} `));
@@ -73,8 +82,7 @@ export function decide(
       // its own dose is for some elderly patients only, the adult dose for the rest
       // — and an elderly entry for a kidney or liver impairment the patient is not said to have is not theirs
       // ("Người lớn và người cao tuổi, uống (suy thận): …" for a 78-year-old with no kidney facts)
-      const impaired = frame.patient.renal !== null || frame.patient.hepatic !== null;
-      const elderlyEntries = own.filter((p) => p.population.includes('elderly') && (impaired || !isImpairmentEntry(p)));
+      const elderlyEntries = own.filter((p) => elderlyEntryFor(p, frame));
       const elderlyAny = own.some((p) => p.population.includes('elderly'));
       if (
         frame.population === 'elderly' &&
@@ -158,13 +166,8 @@ export function withElderlyCautions(
 ): RetrievalResult {
   if (frame.population !== 'elderly' || frame.attribute !== 'lieu_luong_cach_dung') return result;
   if (result.decision !== 'ANSWERABLE' && result.decision !== 'VERIFY_PDF') return result;
-  const impaired = frame.patient.renal !== null || frame.patient.hepatic !== null;
   const ownDose = result.parts.some(
-    (p) =>
-      p.section === 'lieu_luong_cach_dung' &&
-      p.population.includes('elderly') &&
-      DOSE_AMOUNT.test(p.text) &&
-      (impaired || !isImpairmentEntry(p)),
+    (p) => p.section === 'lieu_luong_cach_dung' && elderlyEntryFor(p, frame) && DOSE_AMOUNT.test(p.text),
   );
   if (ownDose) return result;
   const elderly = (p: EvidencePart) => ELDERLY_WORDS.some((w) => ` ${syllables(p.text).join(' ')} `.includes(` ${w} `));

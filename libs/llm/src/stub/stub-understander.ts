@@ -633,21 +633,22 @@ function takenNow(text: string, name: string): boolean {
 
 /** Is the condition named only in sentences that tell the patient's history ("Tiền sử … bị sốc")? */
 function historyOnly(text: string, condition: string): boolean {
-  const c = ` ${syllables(condition).join(' ')} `;
-  const sentences = text
-    .split(/[.!?;]+/)
-    .map((x) => ` ${syllables(x).join(' ')} `)
-    .filter((x) => x.includes(c));
-  return sentences.length > 0 && sentences.every((x) => /^ (?:[a-z0-9]+ ){0,3}tien su /.test(x));
+  const naming = sentencesNaming(text, condition);
+  return naming.length > 0 && naming.every((x) => /^ (?:[a-z0-9]+ ){0,3}tien su /.test(x));
 }
 
 /** Is the drug named in a clause that tells the patient's history ("tiền sử tiêm X bị sốc", "đã từng dùng X")? */
 function inHistoryClause(text: string, name: string): boolean {
-  const n = ` ${syllables(name).join(' ')} `;
+  return sentencesNaming(text, name).some((c) => /(?: tien su | tung | da dung | da tung | phai dung )/.test(c));
+}
+
+/** The text's sentences (folded syllables, space-padded) that name the phrase. */
+function sentencesNaming(text: string, phrase: string): string[] {
+  const p = ` ${syllables(phrase).join(' ')} `;
   return text
     .split(/[.!?;]+/)
-    .map((c) => ` ${syllables(c).join(' ')} `)
-    .some((c) => c.includes(n) && /(?: tien su | tung | da dung | da tung | phai dung )/.test(c));
+    .map((x) => ` ${syllables(x).join(' ')} `)
+    .filter((x) => x.includes(p));
 }
 
 /** Is every mention of the condition in the text denied ("ko dị ứng thuốc", "không sốt", "chưa có biến chứng")? */
