@@ -1,0 +1,808 @@
+import {
+  purposeCondition,
+  allergyMentions,
+  expandCondition,
+  expandShorthand,
+  fold,
+  LACTATION_CUES,
+  normalize,
+  PhraseSet,
+  PREGNANCY_CUES,
+  labStates,
+  REACTIONS,
+  reactionMentions,
+  syllables,
+  words,
+  type DrugResolver,
+  type Word,
+} from '@app/formulary';
+import { P, isSymptom, VAGUE_CONDITIONS, escape, type SectionsByContent } from './vocabulary';
+import { NEGATION_OPENERS, historyOnly, deniedIn } from './history';
+
+/** Indication heads that name a purpose, not a disease the patient has (folded syllables). */
+const PURPOSE = /^(du phong|phong ngua|ngua|dieu tri|giam) /;
+
+/** Words that point back ("bệnh đó", unaccented "benh do") rather than name a condition. */
+const DEMONSTRATIVES = ['này', 'nay', 'đó', 'do', 'đấy', 'day', 'ấy', 'ay', 'kia', 'nọ', 'no'];
+
+/** Words that can follow "trị/chữa" without naming a condition ("trị được", "chữa được"). */
+const LEADING_PARTICLES = ['được', 'duoc', 'dc', 'đc', 'cho'];
+
+/** Words that close a question without naming a condition ("…không bạn", "…nhé"). */
+const TRAILING_PARTICLES = [
+  'bạn',
+  'ban',
+  'ạ',
+  'à',
+  'a',
+  'nhé',
+  'nhe',
+  'ha',
+  'hả',
+  'ko',
+  'k',
+  'hông',
+  'hong',
+  'chưa',
+  'chua',
+  'vậy',
+  'vay',
+  'không',
+  'khong',
+  'được',
+  'duoc',
+  // a preposition left where a location was taken out ("huyết khối tĩnh mạch sâu ở [chân]")
+  'ở',
+  'tại',
+];
+
+/** Words that link a condition to what follows: never the last word of one. */
+const LINKING_WORDS = ['và', 'của', 'do', 'cho', 'với', 'hoặc', 'khi', 'sau', 'trong'];
+
+/** Words about the patient, not the condition: stripped before a condition is read from a sentence. */
+const PATIENT_WORDS = new PhraseSet([
+  'tôi',
+  'em',
+  'mình',
+  'con tôi',
+  'con em',
+  'bé',
+  'cháu',
+  'mẹ tôi',
+  'bố tôi',
+  'vợ tôi',
+  'chồng tôi',
+  'mẹ',
+  'bố',
+  'vợ',
+  'chồng',
+  'ông',
+  'bà',
+  'anh',
+  'chị',
+  'bệnh nhân',
+  'người bệnh',
+  'đang',
+  'hiện',
+  'bị',
+  'mắc',
+  'thì',
+  'nên',
+  'được',
+  'và',
+  'kèm',
+  'nhưng',
+  'mà',
+  'lại',
+  'cũng',
+  'mới',
+  'vừa',
+  'khi',
+  'bệnh nhân nam',
+  'bệnh nhân nữ',
+  'người bệnh nam',
+  'người bệnh nữ',
+  'bé trai',
+  'bé gái',
+  'nữ',
+  // "à quên, K máu 6.1": a remembered fact's lead-in
+  'à quên',
+  'quên mất',
+  'quên nói',
+  // whose child it is, and who said what ("bác sĩ bảo dùng kháng sinh"), name no condition
+  'nhà mình',
+  'nhà em',
+  'nhà tôi',
+  'bác sĩ bảo',
+  'bác sĩ nói',
+  'bác sĩ cho',
+  'bác sĩ kê',
+  'bs bảo',
+  'bs nói',
+  // where the patient is treated, and an allergy denied, name no condition
+  'điều trị ngoại trú',
+  'điều trị nội trú',
+  'ngoại trú',
+  'nội trú',
+  'không dị ứng thuốc gì',
+  'không dị ứng thuốc',
+  'không dị ứng',
+  'chưa dị ứng',
+  'không có tiền sử dị ứng',
+]);
+
+/** Kidney and liver facts: the patient's context when another condition is named. */
+const ORGAN_FACTS = new PhraseSet([
+  'suy thận',
+  'suy thận mạn',
+  'suy thận nặng',
+  'bệnh thận',
+  'chức năng thận',
+  'lọc máu',
+  'chạy thận',
+  'suy gan',
+  'xơ gan',
+  'bệnh gan',
+  'chức năng gan',
+  'độ thanh thải creatinin',
+  'egfr',
+  'clcr',
+  'crcl',
+]);
+
+/** Units after a number: the number and its unit are the patient's, never the condition. */
+const AGE_WEIGHT_UNITS = new Set(['tuoi', 'thang', 'tuan', 'ngay', 'kg', 'ky', 'ki', 'ml', 'phut', 'p', 'ph', 'min']);
+
+/** An allergy cue: with its allergen it is the patient's context. */
+const ALLERGY_CUE = '(?:dị ứng|di ung|quá mẫn|qua man)(?:\\s+với|\\s+voi)?(?:\\s+thuốc|\\s+thuoc)?';
+
+const withoutReactions = (text: string) => REACTIONS.reduce((t, re) => t.replace(re, ' '), text);
+
+/** Words that join a condition to the question ("… thì nên dùng", "… có uống"): never part of it. */
+const QUESTION_GLUE = new Set([
+  'thi',
+  // "bn …, hỏi có thuốc nào …": the asking, not a condition
+  'hoi',
+  'nen',
+  'co',
+  'dung',
+  'uong',
+  'tiem',
+  'nhung',
+  'cac',
+  'duoc',
+  'dc',
+  'la',
+  'va',
+  'bi',
+  'benh',
+  'gom',
+]);
+
+/** The glue words as written: typed with marks, only these are glue ("co" in "co giật" is not "có"). */
+const QUESTION_GLUE_MARKED = new Set(
+  ['thì', 'hỏi', 'nên', 'có', 'dùng', 'uống', 'tiêm', 'những', 'các', 'được', 'là', 'và', 'bị', 'bệnh', 'gồm'].map(
+    (w) => w.normalize('NFC'),
+  ),
+);
+
+/** Glue words that carry no marks even when written ("dc", "gom" typed in a marked turn). */
+const QUESTION_GLUE_UNMARKED = new Set(['dc']);
+
+/** Verbs whose object is the condition asked ("thuốc nào trị X"), longest first. */
+const TREAT_VERBS = ['điều trị', 'chỉ định', 'trị', 'chữa', 'dùng cho', 'cắt cơn'];
+
+/** Words between a treat-verb and its object that are not part of the condition. */
+const OBJECT_FILLERS = new Set(['benh', 'khong', 'a', 'vay', 'nhi', 'la', 'gi', 'nao', 'thuoc']);
+
+/** Who a question is for ("… cho bn này", "… cho mẹ em"): the patient, never the condition. */
+const PATIENT_POINTERS = new Set([
+  'bn',
+  'benh',
+  'nhan',
+  'nguoi',
+  'chi',
+  'anh',
+  'be',
+  'chau',
+  'me',
+  'bo',
+  'con',
+  'nay',
+  'do',
+  'ay',
+  'minh',
+  'toi',
+  'em',
+  'ong',
+  'ba',
+  'cu',
+  'tre',
+  'nhi',
+]);
+
+/** Where the user looks ("trong danh mục", "dược thư bệnh viện"), never a condition. */
+const SOURCE_WORDS = new Set([
+  'trong',
+  'o',
+  'tai',
+  'danh',
+  'muc',
+  'sach',
+  'duoc',
+  'thu',
+  'benh',
+  'vien',
+  'khoa',
+  'kho',
+  'minh',
+  'hien',
+  'co',
+  'thuoc',
+]);
+
+/** Words that open a clause naming the diagnosis ("bị nấm …", "chẩn đoán suy giáp", "nghĩ sốt mò"). */
+/** Diagnosis openers of more than one word, which glue stripping does not take off ("khám ra", "phát hiện"). */
+const MULTI_WORD_OPENERS = ['chan doan', 'nghi la', 'kham ra', 'phat hien', 'len con'].map((o) => o.split(' '));
+
+/** Words inside a clause after which it names the diagnosis ("… bảo bị lỵ amip", "… nhiễm Chlamydia"). */
+const MID_DIAGNOSIS = new Set(['bi', 'nhiem', 'dx']);
+
+/** Clauses that report a test or a history, not the condition to treat ("test nhanh liên cầu (+)", "tiền sử …"). */
+const FINDING_OPENERS = new Set(['test', 'xet', 'xn', 'cay', 'ket', 'tien']);
+
+const TEMPORAL_MARKED = new Set(['giờ', 'hiện', 'mới', 'vừa', 'lại', 'đang', 'còn', 'rồi', 'từ', 'hôm', 'qua']);
+
+/** A time word ("giờ", "đang", "từ"): typed without marks, any word folding to one; typed with them, only itself. */
+const temporal = (w: Word) => (w.plain ? TEMPORAL.has(w.folded) : TEMPORAL_MARKED.has(w.text));
+
+/** Units a lab value or a dose is written with. */
+const MEASURE_UNITS = new Set(['mmol', 'l', 'mg', 'ml', 'kg', 'g', 'mcg', 'ui', 'dl', 'umol', 'mol', 'phut', 'p']);
+
+/** Words that open the complaint the patient has now ("giờ …", "nay …", "hiện …"). */
+const NOW_WORDS = new Set(['gio', 'nay', 'hien']);
+
+const DIAGNOSIS_OPENERS = [
+  'bi',
+  'mac',
+  'chan doan',
+  'nghi',
+  'nghi la',
+  'dx',
+  'kham ra',
+  'phat hien',
+  'len con',
+  'dang len con',
+];
+
+/**
+ * Words of time that open a clause about the patient ("giờ viêm họng", "hiện đang ho"); not
+ * "nay": folded, it is also "này", a pointer back.
+ */
+const TEMPORAL = new Set(['gio', 'hien', 'moi', 'vua', 'lai', 'dang', 'con', 'roi', 'tu', 'hom', 'qua']);
+
+/** A clause that starts another question after the "which drug" one ("…, uống thì có phải ngưng cho bú ko"). */
+const NEXT_CLAUSE_QUESTION =
+  /[,.;?!]\s*(?:uống|uong|dùng|dung|thì|thi|vậy|vay|còn|con|nếu|neu|mà|ma|liều|lieu|đang|dang)\s/iu;
+
+/** A second question joined onto the "which drug for X" one ("… và có ảnh hưởng sữa không", "… mà dùng được …"). */
+const JOINED_QUESTION =
+  /[\s,]+(?:và|va|mà|ma|hay)\s+(?:có|co|dùng|dung|uống|uong|cần|can|nên|nen|ảnh|anh|được|duoc|đc|dc|liều|lieu|bị|bi)\s/iu;
+
+/** A "condition" longer than this is a sentence, not a condition: ask which condition instead. */
+const MAX_CONDITION_WORDS = 8;
+
+/** Drug classes a stated allergy can name ("dị ứng penicilin", "dị ứng nhóm NSAID"). */
+const ALLERGY_CLASSES = new PhraseSet([
+  'penicilin',
+  'penicillin',
+  'beta lactam',
+  'betalactam',
+  'cephalosporin',
+  'cefalosporin',
+  'sulfa',
+  'sulfamid',
+  'sulfonamid',
+  'nsaid',
+  'nsaids',
+  'thuốc chống viêm không steroid',
+  'chống viêm không steroid',
+  'kháng viêm không steroid',
+  'macrolid',
+  'quinolon',
+  'fluoroquinolon',
+  'tetracyclin',
+  'opioid',
+  'opiat',
+]);
+
+/**
+ * The stub parser's condition reader: which condition a "which drug for X" turn asks about, the patient's
+ * comorbidities and allergies told beside it, and the turn with the patient's context taken out.
+ */
+export class ConditionReader {
+  private readonly conditions: { folded: string; display: string }[];
+  /** The conditions as written, matched diacritics-aware. */
+  private readonly vocabulary: PhraseSet;
+  private readonly displayOf = new Map<string, string>();
+
+  constructor(
+    private readonly resolver: DrugResolver,
+    /** Indication heads known to the formulary ("tăng huyết áp", "bệnh gút", ...). */
+    conditionVocabulary: string[],
+    /** The monographs' text: which conditions indications name. */
+    private readonly content: SectionsByContent | null,
+  ) {
+    const seen = new Set<string>();
+    this.conditions = [];
+    for (const c of conditionVocabulary) {
+      const folded = syllables(c).join(' ');
+      // a one-word head that is neither a symptom nor an umbrella term ("kèm") is a fragment of a heading, not a condition
+      const fragment = !folded.includes(' ') && !isSymptom(c) && !VAGUE_CONDITIONS.includes(folded);
+      if (folded && !fragment && !seen.has(folded)) {
+        seen.add(folded);
+        this.conditions.push({ folded, display: normalize(c) });
+      }
+    }
+    this.conditions.sort((a, b) => b.folded.length - a.folded.length);
+    for (const c of this.conditions) this.displayOf.set(normalize(c.display), c.display);
+    this.vocabulary = new PhraseSet(this.conditions.map((c) => c.display));
+  }
+
+  /** The turn as the parser reads it: ward shorthand expanded. */
+  private expand(turn: string): string {
+    return expandShorthand(turn, (t) => this.resolver.isDrugName(t));
+  }
+
+  allergies(text: string): string[] {
+    const out: string[] = [];
+    // "uống ibuprofen bị nổi mề đay", "lên cơn hen sau uống aspirin": a reaction to a drug is an allergy to it
+    for (const m of reactionMentions(text)) {
+      // "sốc phản vệ khi tiêm penicillin": a class reacted to is an allergy to the class
+      const cls = ALLERGY_CLASSES.at(words(m), 0);
+      if (cls) {
+        out.push(cls.phrase);
+        continue;
+      }
+      const drug = this.resolver.findMentions(m)[0];
+      if (drug && (drug.reading.kind === 'formulary' || drug.reading.kind === 'outside'))
+        out.push(normalize(drug.text));
+    }
+    for (const m of allergyMentions(text)) {
+      const ws = words(m);
+      const cls = ALLERGY_CLASSES.at(ws, ws[0]?.folded === 'nhom' ? 1 : 0);
+      if (cls) out.push(cls.phrase);
+      else {
+        // the allergen is the word(s) right after the cue, not a drug named later in the sentence
+        const drug = this.resolver.findMentions(m)[0];
+        const named = drug && fold(m).startsWith(fold(drug.text));
+        if (named && drug.reading.kind !== 'unknown' && drug.reading.kind !== 'ambiguous')
+          out.push(normalize(drug.text));
+      }
+    }
+    return [...new Set(out)];
+  }
+
+  /** Formulary conditions named in the turn other than the one asked about: the patient's comorbidities. */
+  comorbidities(text: string, asked: string | null): string[] {
+    const key = (c: string) => ` ${syllables(c).join(' ')} `;
+    const askedKey = asked ? key(asked) : '';
+    // the condition asked about, and every shorter name inside it or inside another, are not a comorbidity;
+    // a lab value says a state too ("K máu 6.1" → tăng kali máu)
+    return (
+      [...this.namedConditions(text), ...labStates(this.expand(text))]
+        // a symptom ("co giật" in "động kinh cơn co cứng – co giật") describes the condition, it is no comorbidity
+        .filter((c) => c.includes(' ') && !VAGUE_CONDITIONS.includes(syllables(c).join(' ')) && !isSymptom(c))
+        // "dự phòng huyết khối", "giảm đau" say what the drug is for, not what the patient has
+        .filter((c) => !PURPOSE.test(syllables(c).join(' ')))
+        .filter((c) => !askedKey.includes(key(c)))
+        .filter((c, i, all) => !all.slice(0, i).some((longer) => key(longer).includes(key(c))))
+        .slice(0, 5)
+    );
+  }
+
+  /** A formulary indication of two words or more named in the turn (any synonym), or null. */
+  knownCondition(turn: string): string | null {
+    return this.namedConditions(turn).find((c) => c.includes(' ')) ?? null;
+  }
+
+  /**
+   * Formulary conditions named in the text, longest first: as typed, diacritics-aware ("sản phụ" is not
+   * "phù"), then through the formulary's synonyms ("cao huyết áp" → "tăng huyết áp", multi-word only).
+   */
+  private namedConditions(text: string): string[] {
+    const out = this.vocabulary.find(words(text)).map((h) => this.displayOf.get(h.phrase) ?? h.phrase);
+    for (const variant of expandCondition(text).slice(1))
+      for (const c of this.conditions)
+        if (c.folded.includes(' ') && ` ${variant} `.includes(` ${c.folded} `) && !out.includes(c.display))
+          out.push(c.display);
+    // a name found through a synonym ("đau dây sinh ba") is as long as its formal name
+    return out.sort((a, b) => b.length - a.length);
+  }
+
+  /**
+   * The condition named in a "which drug for X" turn: a formulary indication if one matches,
+   * else the words after the verb or before the question, with the patient's context (who,
+   * pregnancy, age, kidney, allergy) taken out — the condition, not the sentence. A remainder
+   * too long to be a condition names none: the router then asks which condition.
+   */
+  condition(asked: string): { name: string | null; several: boolean } {
+    return { name: this.read(asked), several: this.several };
+  }
+
+  /** Set by read(): the condition it read was picked among several the turn names, none of them asked. */
+  private several = false;
+
+  private read(asked: string): string | null {
+    this.several = false;
+    // "thuốc nào trị lỵ amip và có ảnh hưởng sữa không": the condition ends where the second question starts
+    const joined = JOINED_QUESTION.exec(asked);
+    let turn = joined && P.whichDrug.has(words(asked.slice(0, joined.index))) ? asked.slice(0, joined.index) : asked;
+    // "có thuốc uống nào trị ko ạ, uống thì có phải ngưng cho bú ko": a second question after the clause ends
+    const next = [...turn.matchAll(new RegExp(NEXT_CLAUSE_QUESTION.source, 'giu'))].find((m) =>
+      P.whichDrug.has(words(turn.slice(0, m.index))),
+    );
+    if (next) turn = turn.slice(0, next.index);
+    const clean = this.withoutPatient(turn);
+    // "ko dị ứng thuốc", "không sốt": a condition the user denies is not the one asked
+    // … nor one told only as history ("Tiền sử tiêm ampicillin bị sốc")
+    const named = this.namedConditions(clean).filter((c) => !deniedIn(clean, c) && !historyOnly(turn, c));
+    // "thuốc hạ đường huyết đường uống nào" beside "ĐTĐ typ 2, THA, bệnh thận mạn": the purpose says which
+    const purpose = purposeCondition(words(this.expand(turn)));
+    if (purpose) {
+      const key = syllables(purpose).join(' ');
+      return named.find((c) => ` ${syllables(c).join(' ')} `.includes(` ${key} `)) ?? purpose;
+    }
+    const specific = named.find((c) => !VAGUE_CONDITIONS.includes(syllables(c).join(' ')));
+    // an umbrella head ("viêm") is only the answer when nothing more specific is named ("viêm xoang");
+    // "bệnh" alone ("bệnh này thì …") is the noun of a pointer back, not an umbrella condition
+    const umbrella =
+      named.find((c) => VAGUE_CONDITIONS.includes(syllables(c).join(' ')) && syllables(c).join(' ') !== 'benh') ?? null;
+    const ws = normalize(clean)
+      .replace(/[?!.,;:]+/g, ' ')
+      .split(' ')
+      .filter(Boolean);
+    const folded = ws.map((w) => syllables(w).join(' '));
+    // typed with its marks, a word is only itself: "co giật" does not start with the glue "có"
+    const written = words(turn).some((w) => !w.plain);
+    const glue = (w: string) =>
+      written && fold(w) === normalize(w)
+        ? QUESTION_GLUE_UNMARKED.has(normalize(w))
+        : QUESTION_GLUE.has(fold(w)) && (!written || QUESTION_GLUE_MARKED.has(normalize(w)));
+    const accept = (rest: string[]): string | null => {
+      while (rest.length && LEADING_PARTICLES.includes(rest[0])) rest.shift();
+      // "bn viêm phổi cộng đồng, ks nào": the patient the note starts with is not part of the condition
+      while (rest.length && fold(rest[0]) === 'bn') rest.shift();
+      if (fold(rest[0] ?? '') === 'benh' && fold(rest[1] ?? '') === 'nhan') rest.splice(0, 2);
+      while (rest.length && TRAILING_PARTICLES.includes(rest[rest.length - 1])) rest.pop();
+      // words that join the question ("… thì nên dùng", "… có uống") name no condition
+      while (rest.length && glue(rest[rest.length - 1])) rest.pop();
+      while (rest.length && glue(rest[0])) rest.shift();
+      // "chữa bệnh đó / này / kia": a pointer back to a condition not named in this turn
+      if (rest.length && rest.every((w) => DEMONSTRATIVES.includes(w))) return umbrella;
+      // "… suy giáp cho bn này": who it is for is the patient, not part of the condition
+      const forWhom = rest.findIndex(
+        (w, i) => i > 0 && fold(w) === 'cho' && rest.slice(i + 1).every((x) => PATIENT_POINTERS.has(fold(x))),
+      );
+      if (forWhom > 0) rest.splice(forWhom);
+      // "… đau dây sinh ba, bn này dùng được không": the patient pointed at closes the condition
+      const pointer = rest.findIndex(
+        (w, i) => i > 0 && fold(w) === 'bn' && rest.slice(i + 1).every((x) => DEMONSTRATIVES.includes(x)),
+      );
+      if (pointer > 0) rest.splice(pointer);
+      // "… VKDT dùng đc cho bn lúc này": a may-use tail asks whether, for whom and when — it names no condition
+      const mayUse = rest.findIndex(
+        (w, i) =>
+          i > 0 && ['dung', 'uong', 'xai'].includes(fold(w)) && ['duoc', 'dc', 'cho'].includes(fold(rest[i + 1] ?? '')),
+      );
+      if (mayUse > 0) rest.splice(mayUse);
+      // "trong danh mục / dược thư (có thuốc nào)": where to look, not what to treat
+      if (rest.length && rest.every((w) => SOURCE_WORDS.has(fold(w)))) return null;
+      // "điều trị được cho bn này": who it is for, not what to treat
+      if (rest.length && rest.every((w) => PATIENT_POINTERS.has(fold(w)))) return null;
+      if (!rest.length || rest.length > MAX_CONDITION_WORDS) return null;
+      // "6.1 mmol/L", "1 mmol l": a value and its unit name no condition
+      if (rest.every((w) => /\d/.test(w) || MEASURE_UNITS.has(fold(w)))) return null;
+      // "cắt cơn/điều trị đc": a treat-verb names what is done, not what is treated
+      if (rest.every((w) => ['dieu', 'tri', 'chua', 'cat', 'con', 'dung'].includes(fold(w)))) return null;
+      // "K máu 6.1": a lab value is the patient's state (labStates), not the condition asked
+      if (labStates(rest.join(' ')).length) return null;
+      return rest.join(' ');
+    };
+    const treated = this.objectOfTreat(ws, folded, accept);
+    const object = treated?.condition ?? null;
+    // "… sốt cao …, thuốc nào trị sốt mò": a symptom found in the turn is not the condition asked when
+    // the treat-verb's object is a short name that starts with it (the context's "sốt" is not the question's)
+    // "gút mạn, THA, … thuốc nào chỉ định cho bệnh gút": the condition in the question's object, not the context's
+    const inObject =
+      treated === null
+        ? undefined
+        : this.namedConditions(treated.words).find(
+            (c) => !VAGUE_CONDITIONS.includes(syllables(c).join(' ')) && !deniedIn(treated.words, c),
+          );
+    if (inObject && !isSymptom(inObject)) return inObject;
+    // "ĐTĐ typ 2, …, chẩn đoán cơn gút cấp. thuốc nào chỉ định điều trị cơn gút cấp": the treat-verb's object
+    // is the condition asked; a condition named only in the patient's context is a comorbidity
+    if (
+      object &&
+      (!inObject || isSymptom(inObject)) &&
+      specific &&
+      syllables(object).length >= 2 &&
+      !syllables(object).join(' ').includes(syllables(specific).join(' '))
+    )
+      return object;
+    // "bn động kinh, thuốc nào dùng cắt cơn bệnh thận": the object read before the patient's context was
+    // taken out (a kidney or liver condition is also the patient's) is still the condition asked
+    if (object === null && specific) {
+      const raw = normalize(turn)
+        .replace(/[?!.,;:]+/g, ' ')
+        .split(' ')
+        .filter(Boolean);
+      const rawObject = this.objectOfTreat(
+        raw,
+        raw.map((w) => syllables(w).join(' ')),
+        accept,
+      )?.condition;
+      if (
+        rawObject &&
+        !syllables(rawObject).join(' ').includes(syllables(specific).join(' ')) &&
+        this.content?.indicationKeyword(rawObject).length
+      )
+        return rawObject;
+    }
+    // "bn THA, …, nghĩ gút cấp. thuốc nào dùng được": the diagnosis clause names the condition asked; a condition
+    // named in the patient's history (THA) is a comorbidity — when an indication names the diagnosis
+    // (the treat-verb's object, when there is one, names nothing an indication names: "… điều trị được ạ, … có sao không")
+    if (specific && this.content && (object === null || !this.content.indicationKeyword(object).length)) {
+      const clause = this.diagnosisClause(turn, accept);
+      const key = syllables(specific).join(' ');
+      // "giờ lên cơn gút cấp ngón cái": where it hurts follows the diagnosis — the longest start an indication names
+      const diagnosis = clause && this.namedStart(clause);
+      if (diagnosis && !syllables(diagnosis).join(' ').includes(key)) return diagnosis;
+      // "bị động kinh cơn vắng ý thức từ hồi cấp 2": the diagnosis narrows the condition it names — the longest
+      // start of it an indication still names ("động kinh cơn vắng ý thức", where phenytoin says "không có hiệu quả")
+      if (clause && syllables(clause).join(' ').startsWith(`${key} `)) {
+        const ws = clause.split(' ');
+        for (let n = ws.length; n > key.split(' ').length; n--) {
+          // a start that ends on a particle or a preposition narrows nothing ("… sâu ở" of "… sâu ở chân")
+          if (TRAILING_PARTICLES.includes(ws[n - 1]) || LINKING_WORDS.includes(ws[n - 1])) continue;
+          const narrower = ws.slice(0, n).join(' ');
+          if (this.content.indicationKeyword(narrower).length) return narrower;
+        }
+      }
+    }
+    // "đau bụng kinh nguyên phát, có thuốc nào chỉ định ko": the clause names more than the symptom it starts with
+    // — when an indication names it ("phù chân", "sốt 39 độ" stay the symptom)
+    if (specific && object === null && isSymptom(specific) && this.content) {
+      const clause = this.clauseBeforeQuestion(turn, accept);
+      const key = syllables(specific).join(' ');
+      // "đau đầu nhiều": the longest start of the clause an indication names, when it says more than the symptom
+      const start = clause && syllables(clause).join(' ').startsWith(`${key} `) ? this.namedStart(clause) : null;
+      if (start && syllables(start).length > key.split(' ').length) return start;
+    }
+    if (specific) {
+      const key = syllables(specific).join(' ');
+      const said = object === null ? [] : syllables(object);
+      const narrower =
+        isSymptom(specific) &&
+        said.length > key.split(' ').length &&
+        said.length <= 3 &&
+        said.join(' ').startsWith(`${key} `);
+      if (narrower) return object;
+      // "bn THA, ĐTĐ, thuốc nào dùng được": several conditions and no question naming one — which is asked?
+      const key2 = (c: string) => syllables(c).join(' ');
+      this.several =
+        object === null &&
+        named.some(
+          (c) =>
+            c !== specific &&
+            !VAGUE_CONDITIONS.includes(key2(c)) &&
+            !isSymptom(c) &&
+            !key2(specific).includes(key2(c)) &&
+            !key2(c).includes(key2(specific)),
+        );
+      return specific;
+    }
+    if (object) return object;
+    // "(bị) X (thì) dùng thuốc/kháng sinh nào": the clause before the question
+    const before =
+      /^(?:(?:người|nguoi|bệnh nhân|benh nhan)\s+)?(?:bị|bi)?\s*(.+?)\s+(?:thì\s+|thi\s+)?(?:nên\s+|nen\s+)?(?:dùng|dung|uống|uong)\s+(?:thuốc|thuoc|kháng sinh|khang sinh|gì|gi)/iu.exec(
+        ws.join(' '),
+      );
+    const beforeQuestion = before ? accept(before[1].trim().split(' ')) : null;
+    return beforeQuestion ?? this.clauseBeforeQuestion(turn, accept) ?? umbrella;
+  }
+
+  /** The words after a treat-verb ("thuốc nào trị X", "dùng cho X"), accepted as a condition, or null. */
+  private objectOfTreat(
+    ws: string[],
+    folded: string[],
+    accept: (rest: string[]) => string | null,
+  ): { words: string; condition: string } | null {
+    for (const verb of TREAT_VERBS) {
+      const vs = syllables(verb);
+      const written = normalize(verb).split(' ');
+      for (let i = 0; i + vs.length <= folded.length; i++) {
+        if (folded.slice(i, i + vs.length).join(' ') !== vs.join(' ')) continue;
+        // a word typed with its marks says only itself: "chưa biến chứng" is not "chữa"
+        if (ws.slice(i, i + vs.length).some((w, k) => fold(w) !== w && w !== written[k])) continue;
+        const after = ws.slice(i + vs.length);
+        const rest = after.filter((w) => !OBJECT_FILLERS.has(fold(w)));
+        const named = rest.length ? accept(rest) : null;
+        if (named) return { words: after.join(' '), condition: named };
+      }
+    }
+    return null;
+  }
+
+  /** The turn's clauses (reactions taken out) and the index of the last one asking "which drug" (-1: none). */
+  /**
+   * The turn's clauses; those of a sentence that tells the history ("Tiền sử tiêm ampicillin bị sốc (tụt HA, khó
+   * thở, …)") are left out, up to a clause that opens with "now" ("tiền sử THA, nay bị gút cấp").
+   */
+  private clauses(turn: string): { clauses: string[]; q: number } {
+    const clauses = withoutReactions(normalize(this.expand(turn)))
+      .split(/[.;?!]+/)
+      .flatMap((sentence) => {
+        const parts = sentence
+          .split(/[,()]+/)
+          .map((c) => c.trim())
+          .filter(Boolean);
+        const first = words(parts[0] ?? '').map((w) => w.folded);
+        if (!(first[0] === 'tien' && first[1] === 'su')) return parts;
+        const now = parts.findIndex((c, i) => i > 0 && NOW_WORDS.has(words(c)[0]?.folded ?? ''));
+        const asks = parts.findIndex((c) => P.whichDrug.has(words(c)));
+        const from = [now, asks].filter((i) => i > 0).sort((a, b) => a - b)[0];
+        return from === undefined ? [] : parts.slice(from);
+      });
+    return { clauses, q: clauses.map((c) => P.whichDrug.has(words(c))).lastIndexOf(true) };
+  }
+
+  /** The longest start of a clause an indication names ("gút cấp" of "gút cấp ngón cái"), or null. */
+  private namedStart(clause: string): string | null {
+    const ws = clause.split(' ');
+    for (let n = ws.length; n > 0; n--) {
+      const start = ws.slice(0, n).join(' ');
+      if (this.content?.indicationKeyword(start).length) return start;
+    }
+    return null;
+  }
+
+  /** The last clause before the "which drug" question that states a diagnosis ("nghĩ gút cấp", "chẩn đoán …"), as a condition. */
+  private diagnosisClause(turn: string, accept: (rest: string[]) => string | null): string | null {
+    const { clauses, q } = this.clauses(turn);
+    for (const clause of clauses.slice(0, Math.max(q, 0)).reverse()) {
+      const ws = words(clause).filter((w, i, all) => all.slice(0, i + 1).some((x) => !TEMPORAL.has(x.folded)));
+      const opener = DIAGNOSIS_OPENERS.find(
+        (o) =>
+          ws
+            .slice(0, o.split(' ').length)
+            .map((w) => w.folded)
+            .join(' ') === o,
+      );
+      // "giờ rung nhĩ đáp ứng thất nhanh": a clause that opens with "now" names the complaint now — when the
+      // formulary names what follows
+      const now = !opener && NOW_WORDS.has(words(clause)[0]?.folded ?? '');
+      if (!opener && !(now && ws.length && this.namedStart(ws.map((w) => w.text).join(' ')))) continue;
+      const rest = ws.slice(opener ? opener.split(' ').length : 0).map((w) => w.text);
+      // a diagnosis with its history ("… từ hồi cấp 2") may be longer than a condition: the caller narrows it
+      const named = rest.length ? (accept([...rest]) ?? rest.join(' ')) : null;
+      if (named) return named;
+    }
+    return null;
+  }
+
+  /**
+   * "…, bị nấm Candida âm đạo, có thuốc nào điều trị ko", "…, giờ viêm họng do liên cầu, ks nào chỉ
+   * định": the condition is the clause just before the "which drug" clause, the patient taken out.
+   */
+  private clauseBeforeQuestion(turn: string, accept: (rest: string[]) => string | null): string | null {
+    const { clauses, q } = this.clauses(turn);
+    if (q < 0) return null;
+    // "… bị viêm họng do liên cầu thì những thuốc nào …": the question's own clause, before its "which drug"
+    const ask = P.whichDrug.find(words(clauses[q]))[0];
+    const lead = words(clauses[q])
+      .slice(0, ask.start)
+      .map((w) => w.text)
+      .join(' ');
+    // nearest first, but a clause that names the diagnosis ("bị nấm …", "chẩn đoán …") before a symptom ("ngứa nhiều")
+    const before = clauses.slice(0, q).reverse();
+    const diagnosis = (c: string) => {
+      const f = words(c)
+        .map((w) => w.folded)
+        .filter((w, i, all) => all.slice(0, i + 1).some((x) => !TEMPORAL.has(x)));
+      return DIAGNOSIS_OPENERS.some((o) => f.slice(0, o.split(' ').length).join(' ') === o);
+    };
+    // "PCR dịch CTC nhiễm Chlamydia trachomatis", "bác sĩ bảo bị lỵ amip": the diagnosis inside a clause
+    const inside = before.flatMap((c) => {
+      const ws = words(c);
+      // "Tiền sử tiêm ampicillin bị sốc": a reaction in the history is not the condition asked
+      if (FINDING_OPENERS.has(ws[0]?.folded ?? '')) return [];
+      const at = ws.findIndex((w, i) => i > 0 && MID_DIAGNOSIS.has(w.folded) && (w.plain || w.text !== 'bí'));
+      if (at < 0) return [];
+      const from = ws[at].folded === 'nhiem' ? at : at + 1;
+      return [
+        ws
+          .slice(from)
+          .map((w) => w.text)
+          .join(' '),
+      ];
+    });
+    // "chưa biến chứng", "không sốt": a qualifier, not the condition
+    const qualifier = (c: string) => {
+      const first = words(c)[0]?.folded ?? '';
+      return NEGATION_OPENERS.has(first) || FINDING_OPENERS.has(first);
+    };
+    const candidates = [
+      lead,
+      ...before.filter(diagnosis),
+      ...inside,
+      ...before.filter((c) => !diagnosis(c) && !qualifier(c)),
+    ];
+    // a fragment of a turn typed with its marks is read as the turn was: "viêm cổ tử cung do chlamydia" alone
+    // has too few marked words to tell, and its "cung" would be read as "cũng"
+    const written = words(turn).every((w) => !w.plain);
+    const found: string[] = [];
+    for (const clause of candidates) {
+      // a word typed with its marks is only itself: "tử" (tử cung) is no "từ", "con" no "còn"
+      const ws = words(this.withoutPatient(clause, written), written).filter((w) => !temporal(w));
+      // "khám ra nấm Candida âm đạo": the words after the diagnosis opener
+      const opener = MULTI_WORD_OPENERS.find(
+        (o) =>
+          ws
+            .slice(0, o.length)
+            .map((w) => w.folded)
+            .join(' ') === o.join(' '),
+      );
+      const rest = ws.slice(opener ? opener.length : 0).map((w) => w.text);
+      const named = rest.length ? accept(rest) : null;
+      if (named) found.push(named);
+    }
+    // "bn gút cấp, gối P sưng nóng đỏ từ sáng, dùng thuốc gì": the clause the formulary names a treatment for,
+    // before a nearer one that only describes it
+    return found.find((c) => this.content?.indicationKeyword(c).length) ?? found[0] ?? null;
+  }
+
+  /**
+   * The turn with the patient's context removed: who, pregnancy, lactation, ages, weights and
+   * allergies — and kidney or liver facts too, unless they are all the turn names (then they
+   * are the condition asked about: "thuốc nào điều trị suy thận").
+   */
+  withoutPatient(turn: string, written = false): string {
+    // the reaction that made the allergy ("uống ibuprofen bị nổi mề đay") is history, not the condition asked
+    let expanded = withoutReactions(normalize(this.expand(turn)));
+    for (const a of this.allergies(expanded))
+      expanded = expanded.replace(
+        new RegExp(`${ALLERGY_CUE}(?:\\s+nhóm|\\s+nhom)?\\s+${escape(a)}(?:\\s*\\([^)]*\\))?`, 'giu'),
+        ' ',
+      );
+    const ws = words(expanded, written);
+    const context = [...PREGNANCY_CUES.find(ws), ...LACTATION_CUES.find(ws), ...PATIENT_WORDS.find(ws)];
+    // a number with the unit words after it ("5 tháng", "14 kg", "20 ml/phút") is the patient's; "typ 2" stays
+    const measured = new Set<number>();
+    ws.forEach((w, i) => {
+      if (!/^\d/.test(w.text) || !AGE_WEIGHT_UNITS.has(ws[i + 1]?.folded ?? '')) return;
+      measured.add(i);
+      for (let k = i + 1; k < ws.length && AGE_WEIGHT_UNITS.has(ws[k].folded); k++) measured.add(k);
+    });
+    // a long condition the formulary names keeps its words ("sinh ba" in "dau day than kinh sinh ba" is no
+    // grandmother, "than" no kidney): a patient's word inside it is a word of the condition
+    const named = new Set(
+      this.vocabulary
+        .find(ws)
+        .filter((h) => h.length >= 4)
+        .flatMap((h) => Array.from({ length: h.length }, (_, k) => h.start + k)),
+    );
+    const keep = (hits: { start: number; length: number }[]) => {
+      const drop = new Set(
+        hits.flatMap((h) => Array.from({ length: h.length }, (_, k) => h.start + k)).filter((i) => !named.has(i)),
+      );
+      return ws
+        .filter((_, i) => !drop.has(i) && !measured.has(i))
+        .map((w) => w.text)
+        .join(' ');
+    };
+    const withoutOrgan = keep([...context, ...ORGAN_FACTS.find(ws)]);
+    return syllables(withoutOrgan).length ? withoutOrgan : keep(context);
+  }
+}

@@ -1,0 +1,351 @@
+import { type SectionKey } from '@app/contracts';
+import { PhraseSet, says, words, type PhraseHit, type Word } from '@app/formulary';
+
+/** The stub parser's shared phrase tables: what a question asks (P), symptoms, umbrella conditions. */
+/** "một ngày uống tối đa được bao nhiêu", "nhiều nhất mấy viên": the most a dose may be. */
+const MOST_ASKED = [
+  'tối đa được bao nhiêu',
+  'tối đa bao nhiêu',
+  'tối đa được mấy',
+  'tối đa mấy',
+  'nhiều nhất bao nhiêu',
+  'nhiều nhất mấy',
+];
+
+/** A dose asked per time ("cho bé uống mỗi lần bao nhiêu") or as a change ("đáp ứng kém thì tăng lên bn"). */
+const PER_TIME = [
+  'mỗi lần bao nhiêu',
+  'một lần bao nhiêu',
+  'mỗi lần mấy',
+  'một lần mấy',
+  'bao nhiêu một lần',
+  'bao nhiêu mỗi lần',
+  'tăng lên bao nhiêu',
+  'tăng lên bn',
+  'tăng lên mấy',
+  'giảm xuống bao nhiêu',
+  'giảm còn bao nhiêu',
+];
+
+/** Words that start what a drug is for, after "thuốc" ("thuốc hạ sốt nào", "thuốc uống trị ĐTĐ nào"). */
+const PURPOSE_LEADS = [
+  'hạ',
+  'giảm',
+  'trị',
+  'chữa',
+  'chống',
+  'kháng',
+  'điều',
+  'cắt',
+  'ngừa',
+  'phòng',
+  'lợi',
+  'giãn',
+  'kiểm',
+  'ổn',
+];
+
+/** An amount asked: per dose, to start with, or per unit of time ("mấy mg", "bắt đầu bao nhiêu", "mỗi ngày mấy lần"). */
+const AMOUNT_ASKED = ['mấy mg', 'khởi đầu bao nhiêu', 'khởi đầu mấy', 'bắt đầu bao nhiêu', 'bắt đầu mấy', ...PER_TIME];
+
+/** A form said between "thuốc" and its purpose ("thuốc uống trị …", "thuốc bôi chống …"). */
+const FORM_WORDS = ['uống', 'tiêm', 'bôi', 'nhỏ', 'xịt', 'viên', 'đặt'];
+
+/** Drug classes asked as "which one" ("kháng histamin nào", "ks nào" = kháng sinh nào). */
+const CLASS_NOUNS = new PhraseSet([
+  'kháng sinh',
+  'kháng histamin',
+  'kháng nấm',
+  'kháng viêm',
+  'kháng đông',
+  'chống đông',
+  'giảm đau',
+  'hạ sốt',
+  'hạ áp',
+  'lợi tiểu',
+  'corticoid',
+  'nsaid',
+  'statin',
+  'opioid',
+]);
+
+/** Words that may join a class to its question ("kháng sinh loại nào", "giảm đau nhóm nào"). */
+const CLASS_JOINERS = ['loại', 'nhóm', 'dạng', 'thuốc'];
+
+/**
+ * "Which drug" phrases, plus a drug asked by what it is for or by its class: "thuốc hạ sốt nào",
+ * "thuốc uống trị đái tháo đường nào", "kháng histamin nào" — the words between "thuốc" and "nào/gì"
+ * must start with a purpose (so "thuốc này uống lúc nào" is no such question).
+ */
+class WhichDrugPhrases extends PhraseSet {
+  override at(ws: Word[], i: number): PhraseHit | null {
+    const own = super.at(ws, i);
+    if (own) return own;
+    const asks = (w: Word | undefined) => !!w && (says(w, 'nào') || says(w, 'gì'));
+    const cls = CLASS_NOUNS.at(ws, i);
+    if (cls) {
+      // "giảm đau opioid nào", "kháng sinh loại nào": another class word or "loại/nhóm" may stand before the question
+      let k = i + cls.length;
+      for (let extra = 0; extra < 3 && ws[k] && !asks(ws[k]); extra++) {
+        const more = CLASS_NOUNS.at(ws, k);
+        if (more) k += more.length;
+        // "ks uống nào", "kháng sinh đường uống nào": the form asked stands before the question
+        else if ([...CLASS_JOINERS, ...FORM_WORDS, 'đường'].some((j) => says(ws[k], j))) k++;
+        else break;
+      }
+      if (asks(ws[k])) return { start: i, length: k + 1 - i, phrase: 'thuốc nào' };
+    }
+    if (!ws[i] || !says(ws[i], 'thuốc')) return null;
+    let k = i + 1;
+    if (ws[k] && FORM_WORDS.some((f) => says(ws[k], f))) k++;
+    if (!ws[k] || !PURPOSE_LEADS.some((f) => says(ws[k], f))) return null;
+    for (let j = k + 1; j <= k + 5 && j < ws.length; j++)
+      if (asks(ws[j])) return { start: i, length: j + 1 - i, phrase: 'thuốc nào' };
+    return null;
+  }
+}
+
+/** Accented phrases, matched diacritics-aware: a word typed with marks says only itself. */
+export const P = {
+  interaction: new PhraseSet([
+    'tương tác',
+    'dùng chung',
+    'phối hợp',
+    'uống cùng',
+    'dùng cùng',
+    'kết hợp',
+    'chung với',
+    'uống chung',
+    'dùng kèm',
+    'cùng với',
+    'uống kèm',
+    'kê thêm',
+  ]),
+  doseAsked: new PhraseSet([
+    'liều bao nhiêu',
+    'liều thế nào',
+    'liều dùng bao nhiêu',
+    'bao nhiêu mg',
+    'uống bao nhiêu',
+    'dùng bao nhiêu',
+    'tiêm bao nhiêu',
+    'truyền bao nhiêu',
+    'liều khởi đầu',
+    'liều tối đa',
+    ...MOST_ASKED,
+    'liều mấy',
+    ...AMOUNT_ASKED,
+  ]),
+  /** How to give it (dilute, dissolve, rate): a question about giving, not a dose to work out. */
+  administration: new PhraseSet([
+    'pha',
+    'pha loãng',
+    'pha với',
+    'pha trong',
+    'pha bằng',
+    'hòa tan',
+    'hoà tan',
+    'dung môi',
+    'tốc độ',
+    'tiêm chậm',
+    'truyền trong bao lâu',
+    // "bẻ đôi ra cho dễ uống được không", "nghiền cho qua sonde"
+    'bẻ đôi',
+    'bẻ nhỏ',
+    'bẻ viên',
+    'nghiền',
+    'nhai',
+    'cắt đôi',
+    'chia đôi viên',
+    // when to take it: "nên uống lúc nào trong ngày", "trước hay sau ăn"
+    'uống lúc nào',
+    'uống khi nào',
+    'uống giờ nào',
+    'uống vào lúc nào',
+    'trước hay sau ăn',
+    'sáng hay tối',
+    // a suspension: "có cần lắc không", "lấy thìa ăn cơm đong được không"
+    'cần lắc',
+    'lắc kỹ',
+    'lắc đều',
+    'đong',
+  ]),
+  /** A missed dose: "quên 1 liều", "uống bù", "gấp đôi bù lại". */
+  missedDose: new PhraseSet(['quên liều', 'quên 1 liều', 'quên một liều', 'uống bù', 'bù lại', 'gấp đôi', 'bù liều']),
+  dosing: new PhraseSet([
+    'liều',
+    ...MOST_ASKED,
+    'liều dùng',
+    'liều lượng',
+    'bao nhiêu mg',
+    'uống bao nhiêu',
+    'dùng bao nhiêu',
+    'tiêm bao nhiêu',
+    'truyền bao nhiêu',
+    'mấy lần',
+    'bao nhiêu lần',
+    ...AMOUNT_ASKED,
+  ]),
+  overview: new PhraseSet(['phần liều', 'mục liều', 'toàn bộ', 'tất cả', 'đầy đủ', 'cả mục', 'phần', 'mục']),
+  smalltalk: new PhraseSet([
+    'xin chào',
+    'chào',
+    'hello',
+    'hi',
+    'cảm ơn',
+    'cám ơn',
+    'cảm ơn bạn',
+    'tạm biệt',
+    'thanks',
+    'thank you',
+    'alo',
+  ]),
+  whichDrug: new WhichDrugPhrases([
+    'thuốc nào',
+    'thuốc gì',
+    'những thuốc',
+    'các thuốc',
+    'loại thuốc',
+    'nên dùng thuốc',
+    'dùng thuốc gì',
+    'uống thuốc gì',
+    'kháng sinh nào',
+    'kháng sinh gì',
+    'dùng gì',
+    'uống gì',
+    'danh sách thuốc',
+    // the form named inside the question: "có thuốc uống nào trị", "thuốc bôi gì"
+    'thuốc uống nào',
+    'thuốc uống gì',
+    'thuốc tiêm nào',
+    'thuốc bôi nào',
+    'thuốc bôi gì',
+    'thuốc nhỏ nào',
+  ]),
+  injection: new PhraseSet([
+    'bỏ qua hướng dẫn',
+    'bỏ qua mọi',
+    'bỏ qua các',
+    'bỏ qua quy tắc',
+    'ignore previous',
+    'ignore all',
+    'ignore the',
+    'ignore your',
+    'system prompt',
+    'đóng vai',
+    'bạn là một',
+    'từ giờ bạn',
+    'quên đi',
+    'jailbreak',
+    'developer mode',
+    'prompt',
+    'hướng dẫn trước',
+    'quy tắc trước',
+    'you are now',
+    'no rules',
+    'your rules',
+    'without any citations',
+    'chế độ nhà phát triển',
+    'cơ sở dữ liệu',
+    'in toàn bộ',
+    'system',
+  ]),
+  vague: new PhraseSet([
+    'thuốc này',
+    'thuốc đó',
+    'thuốc kia',
+    'thuốc ấy',
+    'thuốc mà',
+    'cái thuốc',
+    'cái này',
+    'cái đó',
+    'loại này',
+    'loại đó',
+  ]),
+  medical: new PhraseSet([
+    'thuốc',
+    'bệnh',
+    'đau',
+    'sốt',
+    'ho',
+    'viên',
+    'uống',
+    'tiêm',
+    'điều trị',
+    'triệu chứng',
+    'khám',
+    'bác sĩ',
+    'dược',
+    'liều',
+    'mg',
+    'kg',
+    'tuổi',
+    'nhiễm',
+    'viêm',
+    'huyết áp',
+    'tiểu đường',
+    'bệnh nhân',
+    'người bệnh',
+    'kháng sinh',
+    'dị ứng',
+  ]),
+  followUp: new PhraseSet(['còn', 'thế còn', 'vậy còn', 'thế thì', 'còn với', 'thì sao']),
+  contra: new PhraseSet(['chống chỉ định']),
+  caution: new PhraseSet(['thận trọng', 'cẩn thận']),
+  causes: new PhraseSet(['gây', 'gây ra', 'tác dụng phụ', 'làm kéo dài', 'làm tăng nguy cơ', 'dễ gây']),
+  /** "quán cơm gần bệnh viện": the hospital as a place is not a medical question. */
+  hospital: new PhraseSet(['bệnh viện']),
+  /** "có dùng X được không": whether the drug may be used at all. */
+  mayUse: /(?:^| )(?:dung|uong|tiem|xai)(?: \S+){0,4} (?:duoc|dc) (?:khong|ko|k|hong)(?: |$)/,
+};
+
+/** Symptoms, accented: a word typed with its marks says only itself ("phụ" is not "phù"). */
+const SYMPTOM_SET = new PhraseSet([
+  'sốt',
+  'đau',
+  'ho',
+  'buồn nôn',
+  'nôn',
+  'ngứa',
+  'mất ngủ',
+  'tiêu chảy',
+  'táo bón',
+  'đau đầu',
+  'đau bụng',
+  'khó thở',
+  'co giật',
+  'phù',
+  'mệt mỏi',
+  'chóng mặt',
+  'nôn ói',
+]);
+
+/** Is the whole text one symptom, as typed? */
+export const isSymptom = (text: string): boolean => {
+  const ws = words(text);
+  const hit = SYMPTOM_SET.at(ws, 0);
+  return ws.length > 0 && hit !== null && hit.length === ws.length;
+};
+
+/** Umbrella terms too broad to list drugs for: ask which condition. */
+export const VAGUE_CONDITIONS = [
+  'benh',
+  'benh tim',
+  'tim',
+  'benh phoi',
+  'viem',
+  'nhiem trung',
+  'benh man tinh',
+  'benh gan',
+  'benh than',
+  'ung thu',
+];
+
+export const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The monographs' text as the parser may read it: which section of a drug a question's words name, which conditions indications name. */
+export interface SectionsByContent {
+  sectionByContent(drugId: string, turn: string, minPairs?: number): SectionKey | null;
+  indicationKeyword(condition: string): unknown[];
+  section(drugId: string, section: SectionKey): { text: string }[];
+}
