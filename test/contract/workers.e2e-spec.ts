@@ -1,4 +1,4 @@
-import { HOPS, type HopOutcome, type QueueName } from '@app/contracts';
+import { HOPS, UNKNOWN_SEVERITY, type HopOutcome, type QueueName } from '@app/contracts';
 import { GenerationWorkerModule } from '@app/generation-worker';
 import { RetrievalWorkerModule } from '@app/retrieval-worker';
 import { UnderstandingWorkerModule } from '@app/understanding-worker';
@@ -116,7 +116,13 @@ describe('retrieval worker contract', () => {
       await h.hops.call(
         'retrieval',
         'retrieve_framed',
-        { frame: DOSING_FRAME, query: 'liều paracetamol trẻ 5 tuổi uống', context: '' },
+        {
+          frame: DOSING_FRAME,
+          query: 'liều paracetamol trẻ 5 tuổi uống',
+          context: '',
+          severity: UNKNOWN_SEVERITY,
+          said: 'liều paracetamol trẻ 5 tuổi uống',
+        },
         await h.turn(),
       ),
     );

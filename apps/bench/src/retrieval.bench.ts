@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { HopPayload, QueryFrame } from '@app/contracts';
-import { synthesizeQuery } from '@app/agent';
+import { framedRetrievalPayload, synthesizeQuery } from '@app/agent';
 import {
   buildCorpus,
   CorpusIndex,
@@ -180,7 +180,7 @@ export async function benchCorpus(name: string, makeMonographs: () => DrugMonogr
       const q = tpl(d.name);
       sentences.push(q);
       const frame: QueryFrame = parser.parse(q);
-      if (frame.drugs.length) framed.push({ frame, query: synthesizeQuery(q, frame), context: '' });
+      if (frame.drugs.length) framed.push(framedRetrievalPayload(frame, synthesizeQuery(q, frame), [], q));
     }
   const mentions = drugs.flatMap((d) => [d.name, unaccent(d.name), typo(d.name.toLowerCase())]);
   if (framed.length < drugs.length) log(`retrieval ${name}: only ${framed.length} framed queries parsed`);

@@ -24,6 +24,7 @@ import {
   patientGenerationQuery,
   routeQuickReplies,
   safetyReviewPayload,
+  framedRetrievalPayload,
   synthesizeQuery,
   userNumbers,
   verificationFailureReply,
@@ -89,8 +90,8 @@ export class AnswerPaths {
   async singleDrug(ctx: TurnContext): Promise<AgentReply> {
     const { frame } = ctx;
     const query = synthesizeQuery(ctx.question, frame);
-    const context = conversationWords(ctx.userTurns);
-    const r = await this.hops.call(ctx.trace, 'retrieval', 'retrieve_framed', { frame, query, context }, ctx.ticket);
+    const payload = framedRetrievalPayload(frame, query, ctx.userTurns, ctx.turn);
+    const r = await this.hops.call(ctx.trace, 'retrieval', 'retrieve_framed', payload, ctx.ticket);
     if (!r.ok) return generationFailureReply(r.code, frame.drugs);
     const names = frame.drugs.map(ctx.nameOf).join(', ');
     if (r.value.decision === 'AMBIGUOUS_ROUTE') {
@@ -107,6 +108,7 @@ export class AnswerPaths {
       return this.tablesOnly(r.value.parts, W.tablesOnly(names, frame.attribute), 'no_evidence', frame.drugs);
     const section = frame.attribute ? SECTION_TITLES[frame.attribute] : null;
     const elderlyAsAdult =
+      !r.value.withheld &&
       frame.population === 'elderly' &&
       frame.attribute === 'lieu_luong_cach_dung' &&
       !r.value.parts.some((p) => p.population.includes('elderly')) &&
@@ -115,10 +117,15 @@ export class AnswerPaths {
       query,
       evidence: r.value.parts,
       drugs: frame.drugs,
-      header: W.answerHeader(names, section),
+      // a dose withheld for this patient: the contraindication that stands in its place is the answer
+      header: r.value.withheld ? W.withheldForPatient(names, section) : W.answerHeader(names, section),
       listMode: false,
       candidates: [],
       notices: [
+        // this patient's allergies and contraindications of the drug, before anything else
+        ...(r.value.contraindicated ?? []).map((c) =>
+          W.patientContraindication(ctx.nameOf(c.drug_id), c.section, c.quote, c.applies),
+        ),
         ...(elderlyAsAdult ? [W.elderlyAsAdult(names)] : []),
         // the precautions that speak of elderly patients, quoted beside the adult dose
         ...(r.value.cautions ?? []).map((p) => W.elderlyCaution(ctx.nameOf(p.drug_id), p.text)),

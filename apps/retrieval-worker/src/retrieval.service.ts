@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EvidencePart, HopPayload, HopResult, PatientContext, Route, SectionKey } from '@app/contracts';
 import {
+  againstPatient,
   byDosageForm,
   deniedForWords,
   inClasses,
@@ -42,9 +43,15 @@ export class RetrievalService {
     return this.corpus.index;
   }
 
+  /**
+   * Row 16's retrieval: the parts for the frame, decided; the elderly precautions beside an adult dose; and the
+   * answer held against the patient the user's words describe (allergies, contraindications), whatever model
+   * read the turn.
+   */
   retrieveFramed(p: HopPayload<'retrieval', 'retrieve_framed'>): HopResult<'retrieval', 'retrieve_framed'> {
     const decided = decide(retrieveForFrame(this.index, p.frame, p.query), p.frame, this.index, [], p.query, p.context);
-    return withElderlyCautions(decided, p.frame, (drug, section) => this.index.section(drug, section));
+    const cautioned = withElderlyCautions(decided, p.frame, (drug, section) => this.index.section(drug, section));
+    return againstPatient(cautioned, p.frame, this.index, p.severity, p.said);
   }
 
   /**

@@ -1,4 +1,5 @@
-import { afterSafetyReview } from './safety-review';
+import { EMPTY_PATIENT, emptyFrame } from '@app/contracts';
+import { afterSafetyReview, framedRetrievalPayload, safetyReviewPayload, thisPatientsTurns } from './safety-review';
 
 describe('what stage 2 leaves of a condition → drug list', () => {
   const nameOf = (id: string) => id.toUpperCase();
@@ -75,5 +76,28 @@ describe('what stage 2 leaves of a condition → drug list', () => {
     expect(r.listed).toEqual(['phenytoin']);
     expect(r.notices).toHaveLength(1);
     expect(r.notices[0]).toContain('«Dạng tiêm: nhịp chậm xoang');
+  });
+});
+
+describe('what the answer is held against: the words of the patient asked about now', () => {
+  const husband = 'bn nam 35t viêm niệu đạo do Chlamydia, tiền sử uống erythromycin nổi ban. ks nào?';
+  const wife = 'vợ bn 30t cũng (+) Chlamydia, đang bầu 16 tuần, ko dị ứng thuốc gì. cho vợ dùng gì?';
+  const dose = 'azithro uống liều bao nhiêu cho chị ấy?';
+
+  it('starts at the last turn that names another person', () => {
+    expect(thisPatientsTurns([husband, wife, dose])).toEqual([wife, dose]);
+    expect(thisPatientsTurns([husband, dose])).toEqual([husband, dose]);
+  });
+
+  it('so the first patient’s allergy is not in the words a dose is checked against, and this one’s pregnancy is', () => {
+    const frame = emptyFrame({ drugs: ['azithromycin'], patient: { ...EMPTY_PATIENT, pregnant: true } });
+    const p = framedRetrievalPayload(frame, dose, [husband, wife], dose);
+    expect(p.said).not.toContain('erythromycin');
+    expect(p.said).toContain('16 tuần');
+    expect(p.severity.trimester).toBe(2);
+    // the earlier turns still go to retrieval as context (a treatment said before picks its dose)
+    expect(p.context).toContain('erythromycin');
+    const review = safetyReviewPayload(['azithromycin'], frame.patient, 'chlamydia', [husband, wife]);
+    expect(review.said).not.toContain('erythromycin');
   });
 });

@@ -1,5 +1,5 @@
-import type { AgentReply, HopPayload, HopResult, PatientContext } from '@app/contracts';
-import { expandShorthand, readSeverity } from '@app/formulary';
+import type { AgentReply, HopPayload, HopResult, PatientContext, QueryFrame } from '@app/contracts';
+import { anotherPatient, expandShorthand, readSeverity } from '@app/formulary';
 import { abstain, allContraindicatedReply } from './reply';
 import { W } from './wording';
 
@@ -9,6 +9,15 @@ export function conversationWords(turns: string[], expand = false): string {
     .map((t) => (expand ? expandShorthand(t) : t))
     .join(' \n ')
     .slice(-6000);
+}
+
+/**
+ * The turns that speak of the patient asked about now: from the last one that names another person ("vợ bn",
+ * "giường bên") on — an allergy or a state told of the first patient is not this one's.
+ */
+export function thisPatientsTurns(turns: string[]): string[] {
+  const from = turns.map((t) => anotherPatient(expandShorthand(t))).lastIndexOf(true);
+  return from < 0 ? turns : turns.slice(from);
 }
 
 /**
@@ -22,12 +31,33 @@ export function safetyReviewPayload(
   condition: string,
   turns: string[],
 ): HopPayload<'retrieval', 'assess_patient_candidates'> {
+  const own = thisPatientsTurns(turns);
   return {
     drug_ids: drugIds,
     patient,
-    severity: readSeverity(turns, patient),
+    severity: readSeverity(own, patient),
     condition,
-    said: conversationWords(turns, true),
+    said: conversationWords(own, true),
+  };
+}
+
+/**
+ * Row 16's retrieval request: the frame and its query, the earlier turns (a treatment said before still picks its
+ * dose), and what the answer is held against — the patient's severity and the user's words, this turn included.
+ */
+export function framedRetrievalPayload(
+  frame: QueryFrame,
+  query: string,
+  earlier: string[],
+  turn: string,
+): HopPayload<'retrieval', 'retrieve_framed'> {
+  const own = thisPatientsTurns([...earlier, turn]);
+  return {
+    frame,
+    query,
+    context: conversationWords(earlier),
+    severity: readSeverity(own, frame.patient),
+    said: conversationWords(own, true),
   };
 }
 

@@ -105,6 +105,12 @@ export const W = {
       : `Không liệt kê ${drug}: có thể chống chỉ định với người bệnh đã nêu — Dược thư, mục ${SECTION_TITLES[section]}: «${quote}» Thông tin đã nêu chưa đủ để biết điều này có áp dụng hay không; cần đối chiếu trước khi dùng.`,
   contraindicatedForm: (drug: string, section: SectionKey, quote: string) =>
     `${drug}: Dược thư chống chỉ định một dạng thuốc với tình trạng người bệnh đã nêu — mục ${SECTION_TITLES[section]}: «${quote}» Không dùng dạng này; chỉ dạng khác mới được liệt kê ở đây.`,
+  withheldForPatient: (drug: string, section: string | null) =>
+    `Không đưa ${section ? `${section.toLowerCase()} ` : ''}${drug} cho người bệnh đã nêu: Dược thư chống chỉ định ${drug} với tình trạng người bệnh — trích dưới đây. Việc dùng thuốc thay thế cần bác sĩ quyết định.`,
+  patientContraindication: (drug: string, section: SectionKey, quote: string, applies: 'yes' | 'maybe') =>
+    applies === 'yes'
+      ? `Lưu ý: Dược thư chống chỉ định ${drug} với người bệnh đã nêu — mục ${SECTION_TITLES[section]}: «${quote}»`
+      : `Lưu ý: ${drug} có thể chống chỉ định với người bệnh đã nêu — Dược thư, mục ${SECTION_TITLES[section]}: «${quote}» Thông tin đã nêu chưa đủ để biết điều này có áp dụng hay không; cần đối chiếu trước khi dùng.`,
   elderlyAsAdult: (drug: string) =>
     `Dược thư không có liều riêng của ${drug} cho người cao tuổi: dưới đây là liều người lớn, cần lưu ý chức năng thận và các thận trọng ở người cao tuổi.`,
   elderlyCaution: (drug: string, quote: string) =>

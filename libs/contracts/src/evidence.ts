@@ -18,6 +18,21 @@ export const EvidencePartSchema = z.object({
 });
 export type EvidencePart = z.infer<typeof EvidencePartSchema>;
 
+/**
+ * A contraindication of one candidate that names the patient's state: `yes` it applies, `maybe` it may
+ * (the words do not say the trimester or the severity it needs); `routes`, the routes a dosage-form
+ * heading or the forms it forbids scope it to ("Dạng tiêm: …", "không dùng … dạng uống"), null for every form.
+ */
+export const ContraFindingSchema = z.object({
+  drug_id: z.string(),
+  doc_id: z.string(),
+  section: SectionKeySchema,
+  quote: z.string(),
+  applies: z.enum(['yes', 'maybe']),
+  routes: z.array(RouteSchema).nullable().default(null),
+});
+export type ContraFinding = z.infer<typeof ContraFindingSchema>;
+
 /** AMBIGUOUS_AGE: a child's age known only as a range ("học lớp 1") that the dose's age rows split. */
 export const RetrievalDecisionSchema = z.enum([
   'ANSWERABLE',
@@ -38,5 +53,12 @@ export const RetrievalResultSchema = z.object({
    * when an elderly patient's dose comes from the adult entries.
    */
   cautions: z.array(EvidencePartSchema).optional(),
+  /**
+   * The single-drug answer held against the patient (`againstPatient`): this patient's allergies and
+   * contraindications of the drug asked, which the reply quotes before the answer.
+   */
+  contraindicated: z.array(ContraFindingSchema).optional(),
+  /** A dose or way of giving it withheld: a contraindication that surely applies stands in its place (`parts`). */
+  withheld: z.boolean().optional(),
 });
 export type RetrievalResult = z.infer<typeof RetrievalResultSchema>;

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { MAX_TURN_CHARS } from './api';
-import { EvidencePartSchema, RetrievalResultSchema } from './evidence';
+import { ContraFindingSchema, EvidencePartSchema, RetrievalResultSchema } from './evidence';
 import {
   AskedClassSchema,
-  RouteSchema,
   PatientContextSchema,
   PatientSeveritySchema,
   QueryFrameSchema,
@@ -111,20 +110,6 @@ export type TurnJob = z.infer<typeof TurnJobSchema>;
  * The one map from queue + op to payload and result. Producers and workers both
  * import it; a shape it does not name cannot be sent or returned.
  */
-/**
- * A contraindication of one candidate that names the patient's state: `yes` it applies, `maybe` it may
- * (the words do not say the trimester or the severity it needs); `routes`, the routes a dosage-form
- * heading scopes it to ("Dạng tiêm: …"), null for every form.
- */
-export const ContraFindingSchema = z.object({
-  drug_id: z.string(),
-  doc_id: z.string(),
-  section: SectionKeySchema,
-  quote: z.string(),
-  applies: z.enum(['yes', 'maybe']),
-  routes: z.array(RouteSchema).nullable().default(null),
-});
-export type ContraFinding = z.infer<typeof ContraFindingSchema>;
 
 export const HOPS = {
   turns: {
@@ -152,6 +137,10 @@ export const HOPS = {
         query: z.string().max(6000),
         /** The user's earlier turns: a treatment said before ("thuốc nào cắt cơn") still picks its dose. */
         context: z.string().max(6000).default(''),
+        /** How far the patient's states go, read from the user's words (this turn too): the answer is held against it. */
+        severity: PatientSeveritySchema.default(UNKNOWN_SEVERITY),
+        /** The user's own words of the conversation, this turn included, shorthand expanded. */
+        said: z.string().max(6000).default(''),
       }),
       result: RetrievalResultSchema,
     },

@@ -51,12 +51,26 @@ function classesOf(allergy: string): [string[], string[]][] {
  * ("Quá mẫn với penicilin" in a cephalosporin's contraindications).
  */
 export function excludedByAllergy(drug: CorpusDrug, allergy: string, contraindications: string[]): boolean {
-  if (allergyClasses(allergy).some((prefix) => drug.atc.startsWith(prefix))) return true;
+  return allergyVerdict(drug, allergy, contraindications) !== null;
+}
+
+/**
+ * How surely an allergy rules the drug out: `yes` when it is the drug itself or a class the drug belongs to;
+ * `maybe` when only one of the drug's contraindications names the allergen ("quá mẫn tức thì nặng … với penicilin"
+ * for cefalexin: whether it applies depends on the reaction); null when nothing does.
+ */
+export function allergyVerdict(drug: CorpusDrug, allergy: string, contraindications: string[]): 'yes' | 'maybe' | null {
+  if (allergyClasses(allergy).some((prefix) => drug.atc.startsWith(prefix))) return 'yes';
   const named = [drug.name, ...drug.aliases, drug.drug_id.replace(/_/g, ' ')];
-  if (named.some((n) => syllables(n).join(' ') === syllables(allergy).join(' '))) return true;
+  if (named.some((n) => syllables(n).join(' ') === syllables(allergy).join(' '))) return 'yes';
   // "dị ứng sulfamid" against "Quá mẫn … với sulfonamid": any name of the class the allergy names
-  const names = [allergy, ...classesOf(allergy).flatMap(([terms]) => terms)];
-  return contraindications.some((text) => names.some((n) => containsPhrase(text, n)));
+  const names = allergenNames(allergy);
+  return contraindications.some((text) => names.some((n) => containsPhrase(text, n))) ? 'maybe' : null;
+}
+
+/** The names a contraindication may give what the patient is allergic to: as said, and every name of its class. */
+export function allergenNames(allergy: string): string[] {
+  return [allergy, ...classesOf(allergy).flatMap(([terms]) => terms)];
 }
 
 /** The classes a drug belongs to, by its ATC code ("J01CA04" amoxicillin → penicilin, beta lactam). */

@@ -154,6 +154,33 @@ describe('contraindications that name the patient’s state', () => {
     expect(found.map((f) => f.routes?.includes('tiem_tinh_mach'))).toEqual([true]);
   });
 
+  it('a clause that forbids some dosage forms by name is scoped to them, and only when every form is known', () => {
+    expect(formScope('Doạ sẩy thai: không dùng salbutamol dạng uống hoặc dạng tiêm.')).toEqual([
+      'uong',
+      'tiem_tinh_mach',
+      'truyen_tinh_mach',
+      'tiem_bap',
+      'tiem_duoi_da',
+    ]);
+    expect(formScope('Không dùng dạng tiêm bắp cho người bệnh rối loạn đông máu.')).toEqual(['tiem_bap']);
+    // a form it cannot place, or none: the clause stands for every form
+    expect(formScope('Không dùng salbutamol dạng lạ hoặc dạng tiêm.')).toBeNull();
+    expect(formScope('Không dùng cho người bệnh doạ sẩy thai.')).toBeNull();
+    // salbutamol for an asthma attack in a threatened miscarriage: the clause is found, scoped to oral and
+    // injected forms, so the inhaled drug stays listed with the clause quoted
+    const found = contraindicationsFor(
+      parts('salbutamol'),
+      { ...EMPTY_PATIENT, pregnant: true, comorbidities: ['dọa sảy thai'] },
+      UNKNOWN_SEVERITY,
+      'hen cấp',
+      'đang dọa sảy thai, lên cơn hen cấp',
+    );
+    const scoped = found.filter((f) => f.quote.includes('sẩy thai'));
+    expect(scoped.length).toBe(1);
+    expect(scoped[0].routes).toContain('uong');
+    expect(scoped[0].routes).not.toContain('hit');
+  });
+
   it('a contraindication by age is held against the age the user gives, and not guessed without one', () => {
     expect(first('aspirin', {}, { age_years: [15, 15] }, 'đau bụng kinh')).toBe('maybe');
     expect(review('aspirin', {}, { age_years: [15, 15] }, 'đau bụng kinh')).toContain('maybe');

@@ -40,12 +40,33 @@ const FORM_ROUTES: [string, Route[]][] = [
   ['nho mat', ['nho_mat']],
 ];
 
-/** The routes a clause's dosage-form heading scopes it to ("Dạng tiêm: …"), or null. */
-export function formScope(clause: string): Route[] | null {
-  const m = /^dạng\s+([^:]{1,30}):/u.exec(normalize(clause));
-  if (!m) return null;
-  const form = syllables(m[1]).join(' ');
+/** The routes of one dosage form as written ("tiêm", "uống", "khí dung"), or null when it is none of them. */
+const routesOfForm = (written: string): Route[] | null => {
+  const form = syllables(written).join(' ');
   return FORM_ROUTES.find(([f]) => form === f || form.startsWith(`${f} `))?.[1] ?? null;
+};
+
+/** "không dùng salbutamol dạng uống hoặc dạng tiêm": the forms a clause forbids, in its own words. */
+const FORBIDDEN_FORMS =
+  /không\s+(?:được\s+)?dùng(?:\s+[\p{L}]+){0,2}?((?:\s+(?:hoặc|và|,)?\s*dạng\s+[\p{L}]+(?:\s+[\p{L}]+)?)+)(?=\s*[.;:)]|\s+(?:cho|ở|khi|trong|với)\s|\s*$)/u;
+
+/**
+ * The routes a clause is scoped to, or null: its dosage-form heading ("Dạng tiêm: …"), or the forms it forbids
+ * ("Doạ sẩy thai: không dùng salbutamol dạng uống hoặc dạng tiêm") — every form named must be one known, else
+ * the clause is read as the drug's, whatever the form.
+ */
+export function formScope(clause: string): Route[] | null {
+  const n = normalize(clause);
+  const heading = /^dạng\s+([^:]{1,30}):/u.exec(n);
+  if (heading) return routesOfForm(heading[1]);
+  const forbidden = FORBIDDEN_FORMS.exec(n);
+  if (!forbidden) return null;
+  const forms = forbidden[1].split(/\s*(?:hoặc|và|,)\s*/u).flatMap((f) => {
+    const m = /^\s*dạng\s+(.+?)\s*$/u.exec(f);
+    return m ? [routesOfForm(m[1])] : [];
+  });
+  if (!forms.length || forms.some((r) => r === null)) return null;
+  return [...new Set(forms.flatMap((r) => r!))];
 }
 
 /** The sections a patient-state contraindication is written in. */
@@ -97,7 +118,7 @@ export function contraindicationsFor(
       const applies =
         clauseApplies(part.section, n, patient, severity, condition) ??
         (part.section === 'chong_chi_dinh' ? statedInWords(n, saidFolded, condition) : null) ??
-        (part.section === 'chong_chi_dinh' ? takenWith(quote, saidFolded) : null);
+        (part.section === 'chong_chi_dinh' ? takenWith(quote, saidFolded, part) : null);
       if (applies)
         out.push({
           drug_id: part.drug_id,
@@ -354,9 +375,11 @@ function statedInWords(n: string, said: string, condition: string | null): 'mayb
  * words say the patient is on one of the drugs it names ("bn đang uống clarithromycin"). Drug names are read
  * as the clause writes them: words without diacritics of six letters or more.
  */
-function takenWith(clause: string, said: string): 'yes' | 'maybe' | null {
+function takenWith(clause: string, said: string, own: { drug_id: string; drug_name: string }): 'yes' | 'maybe' | null {
   if (!COMEDICATION.test(normalize(clause))) return null;
-  const names = (clause.match(/[A-Za-z]{6,}/g) ?? []).map((w) => w.toLowerCase());
+  // the other drug of the pair: the clause's own drug ("ciprofloxacin ức chế CYP1A2 …"), taken now, is no pairing
+  const self = new Set([own.drug_id, ...syllables(own.drug_name)].map((w) => w.toLowerCase()));
+  const names = (clause.match(/[A-Za-z]{6,}/g) ?? []).map((w) => w.toLowerCase()).filter((w) => !self.has(w));
   if (names.some((d) => new RegExp(` dang (?:[a-z]+ ){0,2}${d} `).test(said))) return 'yes';
   // a class the clause names by its acronym ("… thuốc ức chế monoamin oxidase (IMAO) … trong vòng 14 ngày"), said
   // of the patient's treatment now or just stopped ("đang uống thuốc chống trầm cảm loại IMAO, mới ngưng 1 tuần")

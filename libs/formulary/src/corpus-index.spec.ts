@@ -141,6 +141,13 @@ describe('namesApart: an indication that writes the condition’s words apart', 
     expect(ids('viêm phổi cộng đồng mức độ nhẹ')).not.toContain('ceftriaxon');
   });
 
+  it('with its grade named in the item under a heading of another grade, or after a widening "kể cả"', () => {
+    // prednisolon "Hen nặng: cơn hen phế quản cấp trung bình đến nặng"; salbutamol "cơn hen cấp, kể cả cơn hen nặng"
+    expect(ids('hen cấp mức trung bình')).toEqual(expect.arrayContaining(['prednisolon', 'salbutamol']));
+    expect(namesApart('Hen nặng: hen nặng khó kiểm soát.', 'hen cấp mức trung bình', false)).toBe(false);
+    expect(namesApart('Hen phế quản: điều trị cơn hen cấp nặng.', 'hen cấp mức trung bình', false)).toBe(false);
+  });
+
   it('a severe condition is named only where the formulary says severe', () => {
     expect(namesApart('Nhiễm khuẩn đường hô hấp: viêm phổi mắc phải cộng đồng.', 'viêm phổi nặng', true)).toBe(false);
   });

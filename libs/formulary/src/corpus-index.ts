@@ -509,6 +509,8 @@ export function namesApart(text: string, condition: string, withCause: boolean):
     if (head.length >= 2 && !head.includes('nang') && namesInOneSpan(text, head.join(' '))) {
       const ws = syllables(affirmedIndication(text));
       const last = content[content.length - 1];
+      // "Hen nặng: cơn hen phế quản cấp trung bình đến nặng": the item names this grade itself, whatever its heading
+      if (ws.some((w, i) => w === last && namesGrade(ws.slice(i + 1, i + 9), grade))) return true;
       if (
         !conflictingGrade(heading, grade) &&
         ws.some((w, i) => w === last && !conflictingGrade(ws.slice(i + 1, i + 9), grade))
@@ -537,10 +539,26 @@ export function namesApart(text: string, condition: string, withCause: boolean):
 /** A grade's own words ("mức độ nhẹ đến vừa" → nhẹ, vừa). */
 const core = (g: string) => g.split(' ').filter((x) => !['muc', 'do', 'den', 'tinh'].includes(x));
 
-/** Does another grade than this one stand in the words ("nặng" beside "mức độ nhẹ")? */
-function conflictingGrade(ws: string[], grade: string): boolean {
+/** Does this grade, in any of its wordings, stand in the words ("trung bình đến nặng" for "mức trung bình")? */
+function namesGrade(ws: string[], grade: string): boolean {
   return ws.some((_, i) =>
-    GRADES.some((g) => g.split(' ').every((x, j) => ws[i + j] === x) && !core(g).some((x) => core(grade).includes(x))),
+    GRADES.some((g) => g.split(' ').every((x, j) => ws[i + j] === x) && core(g).some((x) => core(grade).includes(x))),
+  );
+}
+
+/**
+ * Does another grade than this one stand in the words ("nặng" beside "mức độ nhẹ")? A grade the text adds to what
+ * it treats ("cơn hen cấp, kể cả cơn hen nặng") widens it and restricts nothing.
+ */
+function conflictingGrade(ws: string[], grade: string): boolean {
+  const including = (i: number) =>
+    ws.slice(Math.max(0, i - 4), i).some((w, k, all) => w === 'ke' && all[k + 1] === 'ca');
+  return ws.some(
+    (_, i) =>
+      !including(i) &&
+      GRADES.some(
+        (g) => g.split(' ').every((x, j) => ws[i + j] === x) && !core(g).some((x) => core(grade).includes(x)),
+      ),
   );
 }
 
@@ -614,7 +632,6 @@ const GRADE_ENDS = new Set(['khi', 'can', 'nhu', 'o']);
 const SPAN_SLACK = 4;
 const NEGATING = new Set(['khong', 'chua']);
 
-/** The words all occur within one short window of the folded text (in any order), and the window adds no negation. */
 /** Grades and courses a condition may be told with, folded, longest first. */
 const GRADES = [
   'muc do nhe den vua',
@@ -636,6 +653,7 @@ const GRADES = [
   'man',
 ];
 
+/** The words all occur within one short window of the folded text (in any order), and the window adds no negation. */
 function inOneSpan(folded: string, content: string[]): boolean {
   const ws = folded.trim().split(' ');
   const width = content.length + SPAN_SLACK;

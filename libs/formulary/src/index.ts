@@ -16,6 +16,7 @@ export * from './allergy';
 export * from './section-by-content';
 export * from './patient-severity';
 export * from './contraindication';
+export * from './against-patient';
 export * from './purpose';
 export * from './aspects';
 export * from './drug-class';

@@ -1,0 +1,151 @@
+import type {
+  ContraFinding,
+  EvidencePart,
+  PatientSeverity,
+  QueryFrame,
+  RetrievalResult,
+  Route,
+  SectionKey,
+} from '@app/contracts';
+import { allergenNames, allergyVerdict } from './allergy';
+import type { CorpusDrug } from './corpus';
+import { CONTRA_SECTIONS, contraindicationsFor } from './contraindication';
+import { containsPhrase, normalize } from './normalize';
+import { allergyMentions, reactionMentions } from './patient-facts';
+
+/** What the check reads of the formulary. */
+export interface PatientCheckSource {
+  drug(drugId: string): CorpusDrug | undefined;
+  section(drugId: string, section: SectionKey): EvidencePart[];
+}
+
+/** The words by which a contraindication speaks of an allergy to the drug ("Quá mẫn với …", "Mẫn cảm với …"). */
+const HYPERSENSITIVITY = ['quá mẫn', 'mẫn cảm', 'dị ứng'];
+
+/** Sections an answer may be asked for that tell how to give the drug: a contraindication withholds them. */
+const HOW_TO_GIVE: (SectionKey | null)[] = ['lieu_luong_cach_dung', null];
+
+/**
+ * One drug's answer held against the patient the conversation describes — whatever understood the turn, so a
+ * model's frame gets the same check as the stub's. A stated allergy the drug falls under (`yes` by its name or
+ * class, `maybe` when only a hypersensitivity clause names the allergen), and every contraindication that names the patient's pregnancy, breastfeeding,
+ * kidney, liver, comorbidities or what the user's words say of them (`contraindicationsFor`), go with the result
+ * as `contraindicated`, for the reply to quote before the answer. One that surely applies (`yes`) to the route
+ * answered withholds a dose or a way of giving it: the contraindication parts stand in its place (`withheld`).
+ * A clause scoped to a dosage form the answer is not about ("không dùng dạng uống" beside an inhaled dose) is
+ * not this answer's. Asked for the contraindications themselves, the answer already quotes them.
+ */
+export function againstPatient(
+  result: RetrievalResult,
+  frame: QueryFrame,
+  source: PatientCheckSource,
+  severity: PatientSeverity,
+  /** The user's own words of the conversation, ward shorthand expanded. */
+  said: string,
+): RetrievalResult {
+  if (result.decision !== 'ANSWERABLE' && result.decision !== 'VERIFY_PDF') return result;
+  if (frame.attribute === 'chong_chi_dinh' || frame.non_human) return result;
+  const cited = new Set(result.parts.map((p) => p.doc_id));
+  const findings: ContraFinding[] = [];
+  for (const drug of frame.drugs) {
+    const parts = CONTRA_SECTIONS.flatMap((s) => source.section(drug, s)).filter((p) => p.quarantined_page === null);
+    findings.push(...allergyFindings(source.drug(drug), frame.patient.allergies, parts, 'any'));
+    // an allergy in the user's words that the frame does not carry (a model left it out): only a sure one counts
+    findings.push(...allergyFindings(source.drug(drug), saidAllergens(said), parts, 'yes'));
+    const answered = answeredRoutes(result, frame, drug, source);
+    for (const f of contraindicationsFor(parts, frame.patient, severity, frame.condition, said))
+      if (f.routes === null || f.routes.some((r) => answered.includes(r))) findings.push(f);
+  }
+  const found = findings
+    .filter((f) => !cited.has(f.doc_id))
+    .filter((f, i, all) => all.findIndex((g) => g.doc_id === f.doc_id && g.quote === f.quote) === i);
+  if (!found.length) return result;
+  const withhold = HOW_TO_GIVE.includes(frame.attribute) && found.some((f) => f.applies === 'yes');
+  if (!withhold) return { ...result, contraindicated: found };
+  const sure = found.filter((f) => f.applies === 'yes');
+  const parts = frame.drugs
+    .flatMap((d) => CONTRA_SECTIONS.flatMap((s) => source.section(d, s)))
+    .filter((p) => sure.some((f) => f.doc_id === p.doc_id));
+  return { decision: 'ANSWERABLE', parts, routes: [], contraindicated: found, withheld: true };
+}
+
+/**
+ * The allergens the user's own words name, as candidates: the first one to three words after an allergy cue or
+ * of a reaction told ("dị ứng penicilin", "uống amoxicilin nổi mẩn"), unless the words deny it ("ko dị ứng …").
+ */
+export function saidAllergens(said: string): string[] {
+  const out = new Set<string>();
+  const text = normalize(said);
+  for (const m of [...allergyMentions(said), ...reactionMentions(said)]) {
+    const ws = m.split(/\s+/u).filter(Boolean);
+    for (let n = 1; n <= Math.min(3, ws.length); n++) {
+      const gram = ws.slice(0, n).join(' ');
+      if (!deniedAllergy(gram).test(text)) out.add(gram);
+    }
+  }
+  return [...out];
+}
+
+const escape = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** "không dị ứng penicilin", "ko có dị ứng với thuốc …": an allergy the user denies. */
+const deniedAllergy = (gram: string) =>
+  new RegExp(
+    `(?:không|ko|k|chưa|hông|khong|chua)\\s+(?:(?:có|co|bị|bi)\\s+)*(?:dị ứng|di ung|quá mẫn|qua man|mẫn cảm|man cam)\\s+(?:(?:với|voi|thuốc|thuoc|nhóm|nhom)\\s+)*${escape(gram)}`,
+    'iu',
+  );
+
+/** The clause of the drug's contraindications that an allergy the patient states falls under, as a finding. */
+function allergyFindings(
+  info: CorpusDrug | undefined,
+  allergies: string[],
+  parts: EvidencePart[],
+  /** `yes`: only an allergy that surely rules the drug out (its name or class). */
+  needed: 'any' | 'yes',
+): ContraFinding[] {
+  if (!info) return [];
+  const contra = parts.filter((p) => p.section === 'chong_chi_dinh');
+  const out: ContraFinding[] = [];
+  for (const allergy of allergies) {
+    const applies = allergyVerdict(
+      info,
+      allergy,
+      contra.map((p) => p.text),
+    );
+    if (!applies || (needed === 'yes' && applies !== 'yes')) continue;
+    const clauses = contra.flatMap((p) =>
+      p.text
+        .split(/(?<=[.;])\s+/u)
+        .filter((c) => HYPERSENSITIVITY.some((h) => containsPhrase(c, h)))
+        .map((quote) => ({ part: p, quote: quote.trim() })),
+    );
+    // the clause naming what the patient is allergic to, else the drug's own hypersensitivity clause
+    const names = allergenNames(allergy);
+    const clause = clauses.find((c) => names.some((n) => containsPhrase(c.quote, n))) ?? clauses[0];
+    if (clause)
+      out.push({
+        drug_id: info.drug_id,
+        doc_id: clause.part.doc_id,
+        section: 'chong_chi_dinh',
+        quote: clause.quote,
+        applies,
+        routes: null,
+      });
+  }
+  return out;
+}
+
+/** The routes the answer is about: the one asked, else those of its dosing parts, else every route the drug has. */
+function answeredRoutes(result: RetrievalResult, frame: QueryFrame, drug: string, source: PatientCheckSource): Route[] {
+  if (frame.route) return [frame.route];
+  const own = result.parts.filter((p) => p.drug_id === drug && p.route !== null).map((p) => p.route!);
+  if (own.length) return [...new Set(own)];
+  return [
+    ...new Set(
+      source
+        .section(drug, 'lieu_luong_cach_dung')
+        .map((p) => p.route)
+        .filter((r): r is Route => r !== null),
+    ),
+  ];
+}
