@@ -70,7 +70,7 @@ export function againstPatient(
 }
 
 /**
- * The allergens the user's own words name, as candidates: the first one to three words after an allergy cue or
+ * The allergens the user’s own words name, as candidates: the first one to five words after an allergy cue or
  * of a reaction told ("dị ứng penicilin", "uống amoxicilin nổi mẩn"), unless the words deny it ("ko dị ứng …").
  */
 export function saidAllergens(said: string): string[] {
@@ -78,7 +78,7 @@ export function saidAllergens(said: string): string[] {
   const text = normalize(said);
   for (const m of [...allergyMentions(said), ...reactionMentions(said)]) {
     const ws = m.split(/\s+/u).filter(Boolean);
-    for (let n = 1; n <= Math.min(3, ws.length); n++) {
+    for (let n = 1; n <= Math.min(5, ws.length); n++) {
       const gram = ws.slice(0, n).join(' ');
       if (!deniedAllergy(gram).test(text)) out.add(gram);
     }
