@@ -135,7 +135,7 @@ export class RetrievalService {
     for (const drug of p.drug_ids) {
       const contra = this.index.section(drug, 'chong_chi_dinh').map((q) => q.text);
       const info = this.index.drug(drug);
-      const allergy = info && patient.allergies.find((a) => excludedByAllergy(info, a, contra));
+      const allergy = info && patient.allergies.find((a) => excludedByAllergy(info, a, contra, p.said));
       if (allergy) {
         excluded.push({ drug_id: drug, allergy });
         continue;

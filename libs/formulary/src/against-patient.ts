@@ -49,9 +49,9 @@ export function againstPatient(
   const findings: ContraFinding[] = [];
   for (const drug of frame.drugs) {
     const parts = CONTRA_SECTIONS.flatMap((s) => source.section(drug, s)).filter((p) => p.quarantined_page === null);
-    findings.push(...allergyFindings(source.drug(drug), frame.patient.allergies, parts, 'any'));
+    findings.push(...allergyFindings(source.drug(drug), frame.patient.allergies, parts, said, 'any'));
     // an allergy in the user's words that the frame does not carry (a model left it out): only a sure one counts
-    findings.push(...allergyFindings(source.drug(drug), saidAllergens(said), parts, 'yes'));
+    findings.push(...allergyFindings(source.drug(drug), saidAllergens(said), parts, said, 'yes'));
     const answered = answeredRoutes(result, frame, drug, source);
     for (const f of contraindicationsFor(parts, frame.patient, severity, frame.condition, said))
       if (f.routes === null || f.routes.some((r) => answered.includes(r))) findings.push(f);
@@ -100,6 +100,7 @@ function allergyFindings(
   info: CorpusDrug | undefined,
   allergies: string[],
   parts: EvidencePart[],
+  said: string,
   /** `yes`: only an allergy that surely rules the drug out (its name or class). */
   needed: 'any' | 'yes',
 ): ContraFinding[] {
@@ -111,6 +112,7 @@ function allergyFindings(
       info,
       allergy,
       contra.map((p) => p.text),
+      said,
     );
     if (!applies || (needed === 'yes' && applies !== 'yes')) continue;
     const clauses = contra.flatMap((p) =>

@@ -1,4 +1,4 @@
-import { excludedByAllergy } from './allergy';
+import { allergyVerdict, anaphylaxisDenied, excludedByAllergy } from './allergy';
 import { sampleIndex } from './test-corpus';
 
 describe('excludedByAllergy', () => {
@@ -30,5 +30,20 @@ describe('excludedByAllergy', () => {
     const contra = index.section('cefalexin', 'chong_chi_dinh').map((p) => p.text);
     expect(excludedByAllergy(cefalexin, 'ampicillin', contra)).toBe(true);
     expect(excludedByAllergy(index.drug('azithromycin')!, 'ampicillin', [])).toBe(false);
+  });
+});
+
+describe('how surely an allergy rules a drug out', () => {
+  const index = sampleIndex();
+  const cefalexin = index.drug('cefalexin')!;
+  const contra = index.section('cefalexin', 'chong_chi_dinh').map((p) => p.text);
+
+  it('its class is sure; a clause naming the allergen may apply; one for anaphylaxis only not when it was not', () => {
+    expect(allergyVerdict(index.drug('amoxicillin')!, 'penicilin', [])).toBe('yes');
+    expect(allergyVerdict(cefalexin, 'penicilin', contra)).toBe('maybe');
+    expect(allergyVerdict(cefalexin, 'penicilin', contra, 'dị ứng amoxicillin (nổi ban, ko phản vệ)')).toBeNull();
+    expect(allergyVerdict(cefalexin, 'penicilin', contra, 'tiêm penicillin bị sốc phản vệ')).toBe('maybe');
+    expect(anaphylaxisDenied('nổi mẩn ngứa, không bị sốc')).toBe(true);
+    expect(anaphylaxisDenied('sốc phản vệ khi tiêm')).toBe(false);
   });
 });

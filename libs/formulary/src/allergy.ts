@@ -50,22 +50,46 @@ function classesOf(allergy: string): [string[], string[]][] {
  * named class, is the named drug itself, or its contraindications name the allergen
  * ("Quá mẫn với penicilin" in a cephalosporin's contraindications).
  */
-export function excludedByAllergy(drug: CorpusDrug, allergy: string, contraindications: string[]): boolean {
-  return allergyVerdict(drug, allergy, contraindications) !== null;
+export function excludedByAllergy(
+  drug: CorpusDrug,
+  allergy: string,
+  contraindications: string[],
+  /** The user's words: a reaction said not to be anaphylaxis leaves a clause for immediate severe ones aside. */
+  said = '',
+): boolean {
+  return allergyVerdict(drug, allergy, contraindications, said) !== null;
 }
 
 /**
  * How surely an allergy rules the drug out: `yes` when it is the drug itself or a class the drug belongs to;
  * `maybe` when only one of the drug's contraindications names the allergen ("quá mẫn tức thì nặng … với penicilin"
- * for cefalexin: whether it applies depends on the reaction); null when nothing does.
+ * for cefalexin: whether it applies depends on the reaction); null when nothing does — nor when every clause that
+ * names it is for immediate severe reactions and the user's words say this one was not ("nổi ban, ko phản vệ").
  */
-export function allergyVerdict(drug: CorpusDrug, allergy: string, contraindications: string[]): 'yes' | 'maybe' | null {
+export function allergyVerdict(
+  drug: CorpusDrug,
+  allergy: string,
+  contraindications: string[],
+  said = '',
+): 'yes' | 'maybe' | null {
   if (allergyClasses(allergy).some((prefix) => drug.atc.startsWith(prefix))) return 'yes';
   const named = [drug.name, ...drug.aliases, drug.drug_id.replace(/_/g, ' ')];
   if (named.some((n) => syllables(n).join(' ') === syllables(allergy).join(' '))) return 'yes';
   // "dị ứng sulfamid" against "Quá mẫn … với sulfonamid": any name of the class the allergy names
   const names = allergenNames(allergy);
-  return contraindications.some((text) => names.some((n) => containsPhrase(text, n))) ? 'maybe' : null;
+  const naming = contraindications.filter((text) => names.some((n) => containsPhrase(text, n)));
+  if (!naming.length) return null;
+  return naming.every((t) => IMMEDIATE_ONLY.test(t)) && anaphylaxisDenied(said) ? null : 'maybe';
+}
+
+/** A clause for immediate severe reactions only ("phản ứng quá mẫn tức thì nặng (như phản vệ)"). */
+const IMMEDIATE_ONLY = /tức thì|phản vệ/u;
+
+/** "nổi ban, ko phản vệ", "không bị sốc", "không phải phản vệ": the user says the reaction was not anaphylaxis. */
+export function anaphylaxisDenied(said: string): boolean {
+  return /(?:^| )(?:khong|ko|k|chua|hong)(?: (?:bi|co|phai|la|tung))* (?:soc|phan ve)(?: |$)/.test(
+    syllables(said).join(' '),
+  );
 }
 
 /** The names a contraindication may give what the patient is allergic to: as said, and every name of its class. */

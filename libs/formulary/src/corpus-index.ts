@@ -311,7 +311,8 @@ export class CorpusIndex implements DrugNames {
       for (const r of this.indications.search(tokens.join(' '), { combineWith })) {
         const id = r.id as string;
         const text = written ? this.indicationWritten.get(id)! : this.indicationText.get(id)!;
-        if (content.length < 3 ? !this.occursAsTerm(text, v, written) : !inOneSpan(text, content)) continue;
+        if (content.length < 3 ? !this.occursAsTerm(text, v, written) : !inOneSpan(text, content, v.split(' ')))
+          continue;
         const prev = seen.get(id);
         if (!prev || prev.score < r.score) seen.set(id, { part: this.byId.get(id)!, score: r.score });
       }
@@ -477,7 +478,7 @@ function namesInOneSpan(text: string, condition: string): boolean {
   const folded = ` ${syllables(affirmedIndication(text)).join(' ')} `;
   return expandCondition(condition).some((v) => {
     const content = v.split(' ').filter((w) => w && !FUNCTION_WORDS.has(w));
-    return content.length > 0 && inOneSpan(folded, content);
+    return content.length > 0 && inOneSpan(folded, content, v.split(' '));
   });
 }
 
@@ -654,7 +655,12 @@ const GRADES = [
 ];
 
 /** The words all occur within one short window of the folded text (in any order), and the window adds no negation. */
-function inOneSpan(folded: string, content: string[]): boolean {
+function inOneSpan(
+  folded: string,
+  content: string[],
+  /** The condition's own words: a negation it says itself ("viêm cổ tử cung không biến chứng") is no added one. */
+  own: string[] = content,
+): boolean {
   const ws = folded.trim().split(' ');
   const width = content.length + SPAN_SLACK;
   for (let start = 0; start < ws.length; start++) {
@@ -663,7 +669,7 @@ function inOneSpan(folded: string, content: string[]): boolean {
     const found = content.map((c) => window.indexOf(c));
     if (found.some((i) => i < 0)) continue;
     const span = window.slice(0, Math.max(...found) + 1);
-    if (!span.some((w) => NEGATING.has(fold(w)) && !content.includes(w))) return true;
+    if (!span.some((w) => NEGATING.has(fold(w)) && !own.some((o) => fold(o) === fold(w)))) return true;
   }
   return false;
 }

@@ -5,6 +5,8 @@ import {
   parseAge,
   parseHepatic,
   parseRenal,
+  intakeAlongside,
+  INTAKE_CUES,
   parseQuestionRoute,
   anotherPatient,
   labStates,
@@ -177,6 +179,23 @@ describe('kidney and liver facts read from the user’s words', () => {
     expect(parseRenal('bn suy thận, tốt nhất dùng thuốc nào')?.text).toBe('suy thận');
     expect(parseRenal('creatinin tăng cao')?.text).toBe('creatinin bất thường');
     expect(parseHepatic('xơ gan ổn định')).toBe('xơ gan');
+  });
+
+  it('unmarked "benh than" beside an exposure is anthrax, not the kidney; with its marks or alone it is the kidney', () => {
+    expect(parseRenal('bn nu 32t phoi nhiem benh than qua duong ho hap')).toBeNull();
+    expect(parseRenal('nghi nhiem Bacillus anthracis, benh than')).toBeNull();
+    expect(parseRenal('bn benh than man, cipro lieu?')?.text).toBe('suy thận');
+    expect(parseRenal('phơi nhiễm hóa chất, bệnh thận mạn')?.text).toBe('suy thận');
+  });
+
+  it('what the drug was taken with is no excess intake, unless a count is said', () => {
+    expect(intakeAlongside('sang nay lo uong thuoc voi sua tuoi')).toBe(true);
+    expect(intakeAlongside('lỡ uống chung với rượu tối qua')).toBe(true);
+    expect(intakeAlongside('lỡ uống 10 viên paracetamol với rượu')).toBe(false);
+    expect(intakeAlongside('bé lỡ uống thuốc của bà')).toBe(false);
+    // "uong du phong" is "uống dự phòng": no intake at all
+    expect(INTAKE_CUES.has(words('cipro uong du phong lieu va dung bao lau'))).toBe(false);
+    expect(INTAKE_CUES.has(words('Uống dư thuốc này thì sao'))).toBe(true);
   });
 
   it('a function or test said to be normal, or a disease denied, is no fact', () => {

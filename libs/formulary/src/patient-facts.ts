@@ -403,7 +403,11 @@ export function parseRenal(text: string): RenalFact | null {
     return { text: `${label} ${fmt(num(m[2]))} ml/phút`, clearance: num(m[2]) };
   }
   const ws = words(text);
-  const hit = RENAL_WORDS.find(ws).find((h) => !statedNormal(ws, h));
+  // unmarked "benh than" beside an exposure ("phoi nhiem benh than qua duong ho hap") is anthrax, not the kidney
+  const anthrax = ws.some((w, i) => w.folded === 'anthracis' || (w.folded === 'phoi' && ws[i + 1]?.folded === 'nhiem'));
+  const hit = RENAL_WORDS.find(ws).find(
+    (h) => !statedNormal(ws, h) && !(anthrax && h.phrase === 'bệnh thận' && ws[h.start + 1]?.plain),
+  );
   if (!hit) return null;
   return {
     text: hit.phrase === 'creatinin' ? 'creatinin bất thường' : normalizeRenalPhrase(hit.phrase),
@@ -914,7 +918,15 @@ export const INTAKE_PHRASES: readonly string[] = [
   'uống quá liều',
   'quá liều',
   'uống quá nhiều',
-  'uống dư',
+  // "uống dư" alone: unmarked "uong du phong" is "uống dự phòng", so the excess names what was taken in excess
+  'uống dư thuốc',
+  'uống dư liều',
+  'uống dư viên',
+  'uống dư mấy',
+  'uống dư một',
+  'uống dư 1',
+  'uống dư 2',
+  'uống dư hai',
   'uống cả vỉ',
   'uống hết vỉ',
   'uống hết cả vỉ',
@@ -944,6 +956,26 @@ export const INTAKE_PHRASES: readonly string[] = [
   'uống nguyên lọ',
 ];
 export const INTAKE_CUES = new PhraseSet(INTAKE_PHRASES);
+
+/** Words that say what a drug was taken with ("với sữa", "cùng rượu", "chung với …"). */
+const ALONGSIDE = new Set(['voi', 'cung', 'chung', 'kem']);
+/** A count of dosage units ("12 viên", "cả vỉ" is a cue of its own): an excess, whatever else was taken with it. */
+const UNIT_COUNT = /\d+\s*(?:viên|vien|vỉ|gói|goi|lọ|chai|ống|ong|ml)(?![\p{L}])/iu;
+
+/**
+ * "sáng nay lỡ uống thuốc với sữa", "lỡ uống chung với rượu": every intake cue says what the drug was taken with,
+ * and no count of units is said — the question is the pairing (spacing, interaction), not an overdose.
+ */
+export function intakeAlongside(text: string): boolean {
+  const ws = words(text);
+  const hits = INTAKE_CUES.find(ws);
+  if (!hits.length || UNIT_COUNT.test(text)) return false;
+  return hits.every((h) =>
+    ws
+      .slice(h.start + h.length, h.start + h.length + 4)
+      .some((w) => ALONGSIDE.has(w.folded) && (w.plain || w.text !== 'kém')),
+  );
+}
 
 /** A dose asked as a count of dosage units: "mấy viên", "bao nhiêu ml", "xịt mấy nhát". */
 export const UNIT_COUNT_CUES = new PhraseSet(
@@ -1080,7 +1112,12 @@ export const NON_CLINICAL_CUES = new PhraseSet([
   'báo lỗi',
   'máy lẻ',
   'phòng it',
-  // law: fines and selling without a prescription
+  // law: fines and selling without a prescription, which list a drug is scheduled in
+  'danh mục thuốc gây nghiện',
+  'danh mục thuốc hướng thần',
+  'gây nghiện hay hướng thần',
+  'quy định kê đơn',
+  'quy chế kê đơn',
   'bị phạt',
   'mức phạt',
   'xử phạt',

@@ -162,6 +162,9 @@ const NOT_DRUGS = new Set([
   'clcr',
   'crcl',
   'hba1c',
+  // "tiểu đường type 2", "typ 1": the type of a disease
+  'type',
+  'typ',
   'zalo',
   'online',
   'shop',

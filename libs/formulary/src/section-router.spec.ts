@@ -47,6 +47,13 @@ describe('section router', () => {
     expect(routeSections('cefazolin liều dự phòng trước mổ')[0]).toBe('lieu_luong_cach_dung');
   });
 
+  it('reads the spacing from what the drug was taken with, not an overdose', () => {
+    expect(
+      routeSections('sang nay lo uong thuoc voi sua tuoi. vay uong sua thi phai cach thuoc bao lau moi duoc?')[0],
+    ).toBe('lieu_luong_cach_dung');
+    expect(routeSections('lỡ uống 10 viên với rượu, xử trí sao')[0]).toBe('qua_lieu_va_xu_tri');
+  });
+
   it('reads a dose to adjust as the dosing section, whatever else the turn names', () => {
     expect(routeSections('K+ 5,9, có phải ngưng spironolacton ko hay giảm liều?')[0]).toBe('lieu_luong_cach_dung');
     expect(routeSections('có phải ngưng spironolacton không')).toEqual(['than_trong']);

@@ -1,6 +1,13 @@
 import type { SectionKey } from '@app/contracts';
 import { normalize } from './normalize';
-import { CHILD_EFFECT, INTAKE_PHRASES, LACTATION_CUES, PREGNANCY_CUES, pregnancyDenied } from './patient-facts';
+import {
+  CHILD_EFFECT,
+  INTAKE_PHRASES,
+  intakeAlongside,
+  LACTATION_CUES,
+  PREGNANCY_CUES,
+  pregnancyDenied,
+} from './patient-facts';
 import { PhraseSet, says, words, type Word } from './words';
 
 /**
@@ -68,6 +75,11 @@ const PHRASES: [string, SectionKey][] = [
   ['cách nhau bao lâu', 'lieu_luong_cach_dung'],
   ['cách nhau mấy tiếng', 'lieu_luong_cach_dung'],
   ['cách nhau mấy giờ', 'lieu_luong_cach_dung'],
+  // "uống sữa thì phải cách thuốc bao lâu": the spacing from a food or another product
+  ['cách thuốc bao lâu', 'lieu_luong_cach_dung'],
+  ['phải cách bao lâu', 'lieu_luong_cach_dung'],
+  ['cách bao lâu', 'lieu_luong_cach_dung'],
+  ['cách mấy tiếng', 'lieu_luong_cach_dung'],
   // alcohol while on it: "đang uống thuốc có uống rượu bia được không", "uống ít bia có sao không"
   ['uống rượu', 'tuong_tac_thuoc'],
   ['ít bia', 'tuong_tac_thuoc'],
@@ -464,6 +476,11 @@ export function routeSections(text: string): SectionKey[] {
     out.splice(out.indexOf('thoi_ky_mang_thai'), 1);
   const exposure = out.includes('qua_lieu_va_xu_tri') ? exposureSection(text) : null;
   if (exposure) return [exposure, ...out.filter((x) => x !== exposure && x !== 'qua_lieu_va_xu_tri')];
+  // "lỡ uống thuốc với sữa, phải cách bao lâu": what it was taken with is asked, not an excess
+  if (out.includes('qua_lieu_va_xu_tri') && intakeAlongside(text)) {
+    const rest = out.filter((x) => x !== 'qua_lieu_va_xu_tri');
+    return rest.length ? rest : ['tuong_tac_thuoc'];
+  }
   // "có buồn ngủ ko, có chạy xe được ko": the effect asked for its bearing on driving is a precaution
   // "uống cetirizin xong lái xe đi làm được không": driving asked with no other section is a precaution too
   if ((out.length === 0 || out[0] === 'tac_dung_khong_mong_muon') && DRIVING.has(words(text)))

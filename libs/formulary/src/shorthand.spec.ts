@@ -47,6 +47,13 @@ describe('ward shorthand (data/lexicon/ward-shorthand.json)', () => {
     expect(expand('TB 12 G/l')).toBe('TB 12 G/l');
   });
 
+  it('reads an abbreviation typed in capitals with marks the lexicon writes without', () => {
+    expect(expand('VMDƯ hắt hơi chảy mũi nhiều')).toBe('viêm mũi dị ứng hắt hơi chảy mũi nhiều');
+    // a word with its marks that is no abbreviation stays as typed; "Đ" is never read as "D"
+    expect(expand('BỆNH nhân')).toBe('BỆNH nhân');
+    expect(expand('ĐVT chi tiết')).toBe('ĐVT chi tiết');
+  });
+
   it('leaves text without shorthand exactly as typed', () => {
     for (const t of ['Trẻ 5 tuổi nặng 18 kg, liều paracetamol đường uống?', 'Warfarin và aspirin có tương tác không?'])
       expect(expand(t)).toBe(t);

@@ -45,6 +45,15 @@ const GLUED =
 const PUNCT = /^([("'[]*)(.*?)([)"'\].,;:!?]*)$/su;
 
 function entriesFor(core: string): Entry[] {
+  const found = lookUp(core);
+  if (found.length) return found;
+  // an abbreviation typed in capitals with vowel marks the lexicon writes without ("VMDƯ" for VMDU): read as its
+  // unmarked form — never "Đ" for "D" ("ĐVT", đơn vị tính, is not DVT)
+  const unmarked = core.normalize('NFD').replace(/\p{M}/gu, '');
+  return unmarked !== core && /^[A-Z0-9]{2,}$/.test(unmarked) && core === core.toUpperCase() ? lookUp(unmarked) : [];
+}
+
+function lookUp(core: string): Entry[] {
   const exact = BY_KEY.get(core.normalize('NFC')) ?? [];
   const any = (BY_KEY.get(core.normalize('NFC').toLowerCase()) ?? []).filter((e) => e.case === 'any');
   return [...new Set([...exact.filter((e) => e.case === 'upper'), ...any])];

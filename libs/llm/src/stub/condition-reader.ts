@@ -11,6 +11,7 @@ import {
   labStates,
   REACTIONS,
   reactionMentions,
+  says,
   syllables,
   words,
   type DrugResolver,
@@ -149,6 +150,9 @@ const ORGAN_FACTS = new PhraseSet([
   'clcr',
   'crcl',
 ]);
+
+/** An allergy with its reaction in brackets ("dị ứng amoxicillin (nổi ban, ko phản vệ)"). */
+const ALLERGY_NOTE = /(?:dị ứng|di ung|quá mẫn|qua man|mẫn cảm|man cam)[^.;()]{1,40}\([^)]*\)/giu;
 
 /** Units after a number: the number and its unit are the patient's, never the condition. */
 const AGE_WEIGHT_UNITS = new Set(['tuoi', 'thang', 'tuan', 'ngay', 'kg', 'ky', 'ki', 'ml', 'phut', 'p', 'ph', 'min']);
@@ -401,6 +405,25 @@ export class ConditionReader {
     );
   }
 
+  /**
+   * "thuốc tiểu đường nào uống được", "thuoc huyet ap gi": a drug asked by the condition it treats, written
+   * between "thuốc" and the question word — when an indication names those words.
+   */
+  drugAskedByCondition(turn: string): boolean {
+    const ws = words(this.expand(turn));
+    for (let i = 0; i < ws.length; i++) {
+      if (!says(ws[i], 'thuốc')) continue;
+      const end = ws.findIndex((w, j) => j > i + 1 && j <= i + 6 && (says(w, 'nào') || says(w, 'gì')));
+      if (end < 0) continue;
+      const between = ws
+        .slice(i + 1, end)
+        .map((w) => w.text)
+        .join(' ');
+      if (this.content?.indicationKeyword(between).length) return true;
+    }
+    return false;
+  }
+
   /** A formulary indication of two words or more named in the turn (any synonym), or null. */
   knownCondition(turn: string): string | null {
     return this.namedConditions(turn).find((c) => c.includes(' ')) ?? null;
@@ -446,7 +469,8 @@ export class ConditionReader {
     const clean = this.withoutPatient(turn);
     // "ko dị ứng thuốc", "không sốt": a condition the user denies is not the one asked
     // … nor one told only as history ("Tiền sử tiêm ampicillin bị sốc")
-    const named = this.namedConditions(clean).filter((c) => !deniedIn(clean, c) && !historyOnly(turn, c));
+    // (denial read in the words as typed: "chưa lọc máu. viêm mũi dị ứng" is no "chưa viêm" once the kidney is taken out)
+    const named = this.namedConditions(clean).filter((c) => !deniedIn(this.expand(turn), c) && !historyOnly(turn, c));
     // "thuốc hạ đường huyết đường uống nào" beside "ĐTĐ typ 2, THA, bệnh thận mạn": the purpose says which
     const purpose = purposeCondition(words(this.expand(turn)));
     if (purpose) {
@@ -641,7 +665,10 @@ export class ConditionReader {
    * thở, …)") are left out, up to a clause that opens with "now" ("tiền sử THA, nay bị gút cấp").
    */
   private clauses(turn: string): { clauses: string[]; q: number } {
-    const clauses = withoutReactions(normalize(this.expand(turn)))
+    // "dị ứng amoxicillin (nổi ban, ko phản vệ)": the reaction told in brackets is the allergy's, not a clause
+    const clauses = withoutReactions(
+      normalize(this.expand(turn)).replace(ALLERGY_NOTE, (m) => m.replace(/\([^)]*\)/u, ' ')),
+    )
       .split(/[.;?!]+/)
       .flatMap((sentence) => {
         const parts = sentence

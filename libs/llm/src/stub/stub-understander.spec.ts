@@ -731,4 +731,14 @@ describe('stub: history told before the question', () => {
       ),
     ).toMatchObject({ turn_type: 'condition_to_drug', condition: 'rung nhĩ' });
   });
+  it('the same product shared by another person is no interaction; a law question about a drug is out of scope', () => {
+    expect(parser.parse('con mình 7 tuổi, 22 ký, dùng chung loại bình đó thì mỗi lần xịt mấy nhát?').attribute).toBe(
+      'lieu_luong_cach_dung',
+    );
+    expect(
+      parser.parse(
+        'nt minh ban tramadol ma kh ko co don thi co bi xu phat ko? tramadol nam trong danh muc thuoc gay nghien hay huong than?',
+      ).turn_type,
+    ).toBe('out_of_scope');
+  });
 });

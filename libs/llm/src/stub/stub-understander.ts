@@ -3,6 +3,7 @@ import {
   expandShorthand,
   fold,
   INTAKE_CUES,
+  intakeAlongside,
   LACTATION_CUES,
   NON_CLINICAL_CUES,
   NON_CLINICAL_MARKED,
@@ -41,6 +42,15 @@ const NOT_A_CUE = new PhraseSet([
   'phối hợp động tác',
   // "phải uống nhiều liều thì còn cho bé bú được không": repeated doses, not a dose asked
   'nhiều liều',
+  // "con mình dùng chung loại bình đó": the same product shared by another person, not two drugs together
+  'dùng chung loại',
+  'dùng chung bình',
+  'dùng chung lọ',
+  'dùng chung hộp',
+  'xài chung loại',
+  'xài chung bình',
+  'dùng chung với con',
+  'dùng chung với mẹ',
 ]);
 
 /** A route named other than by mouth, not negated ("tiêm bắp", "TM", "đặt hậu môn"). */
@@ -379,10 +389,12 @@ export class StubUnderstander implements Understander {
       mentions
         .filter((m) => m.reading.kind === 'outside' && m.reading.via !== 'fuzzy')
         .every((m) => takenNow(text, m.text) || inHistoryClause(text, m.text));
+    // "thuốc tiểu đường nào uống được": a drug asked by the condition it treats, named between "thuốc" and "nào"
+    const asksWhich = has(P.whichDrug) || (drugs.length === 0 && this.reader.drugAskedByCondition(text));
     const conditionQuestion =
       (drugs.length === 0 || this.asksWhichDrugLast(text)) &&
       (outside.length === 0 || outsideOnlyHistory) &&
-      has(P.whichDrug) &&
+      asksWhich &&
       !has(P.interaction) &&
       // pregnancy and breastfeeding are the patient's context of a "which drug" question; the sections
       // the context's sentences name ("đường huyết lúc đói 9 mmol/l") are not asked
@@ -472,7 +484,7 @@ export class StubUnderstander implements Understander {
     if (
       ((drugs.length === 0 && !aboutADrug) || conditionQuestion) &&
       (unknown.length === 0 || conditionQuestion) &&
-      (has(P.whichDrug) || conditionQuestion)
+      (asksWhich || conditionQuestion)
     ) {
       const relation = this.reverseRelation(ws);
       if (relation)
@@ -514,7 +526,8 @@ export class StubUnderstander implements Understander {
       (drugs.length >= 2 && (!sections.length || sections[0] === 'than_trong') && !has(P.dosing));
     // an accidental or excess intake is an overdose question, whatever the counts in it
     // … unless it was taken before a pregnancy was known and its effect on the baby is asked
-    const intake = has(INTAKE_CUES) && exposureSection(text) === null;
+    // … or the intake says only what the drug was taken with ("lỡ uống thuốc với sữa")
+    const intake = has(INTAKE_CUES) && exposureSection(text) === null && !intakeAlongside(text);
     const unitCount = has(UNIT_COUNT_CUES);
     const dosing = !intake && (has(P.dosing) || unitCount || sections[0] === 'lieu_luong_cach_dung');
     let attribute: SectionKey | null = sections[0] ?? null;
