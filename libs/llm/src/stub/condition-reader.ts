@@ -531,6 +531,8 @@ export class ConditionReader {
       if (rest.every((w) => ['dieu', 'tri', 'chua', 'cat', 'con', 'dung'].includes(fold(w)))) return null;
       // "K máu 6.1": a lab value is the patient's state (labStates), not the condition asked
       if (labStates(rest.join(' ')).length) return null;
+      // "do tiểu đường" left of "bệnh thận do tiểu đường" once the kidney was taken out: a cause without its condition
+      if (fold(rest[0]) === 'do' && / (?:than|gan) do /.test(` ${syllables(turn).join(' ')} `)) return null;
       return rest.join(' ');
     };
     const treated = this.objectOfTreat(ws, folded, accept);
@@ -544,7 +546,14 @@ export class ConditionReader {
         : this.namedConditions(treated.words).find(
             (c) => !VAGUE_CONDITIONS.includes(syllables(c).join(' ')) && !deniedIn(treated.words, c),
           );
-    if (inObject && !isSymptom(inObject)) return inObject;
+    // "… chỉ định cho bệnh thận do tiểu đường": the object names more than the condition inside it (a condition it
+    // causes) — the object, when an indication names it
+    const objectNamesMore =
+      !!inObject &&
+      !!object &&
+      syllables(object).length > syllables(inObject).length &&
+      !!this.content?.indicationKeyword(object).length;
+    if (inObject && !isSymptom(inObject) && !objectNamesMore) return inObject;
     // "ĐTĐ typ 2, …, chẩn đoán cơn gút cấp. thuốc nào chỉ định điều trị cơn gút cấp": the treat-verb's object
     // is the condition asked; a condition named only in the patient's context is a comorbidity
     if (

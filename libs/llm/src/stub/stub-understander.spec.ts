@@ -741,4 +741,14 @@ describe('stub: history told before the question', () => {
       ).turn_type,
     ).toBe('out_of_scope');
   });
+  it('a condition named in the object with its cause, the kidney taken out as context, is still the object', () => {
+    expect(
+      parser.parse('ông 70t ĐTĐ typ 2, suy thận nhẹ. thuốc nào chỉ định cho bệnh thận do đái tháo đường?').condition,
+    ).toMatch(/thận do đái tháo đường$/);
+  });
+  it('a drug taken for a condition is no reaction to it', () => {
+    const f = parser.parse('bé 8 tuổi uống cetirizin trị mày đay, cetirizin có tác dụng phụ gì?');
+    expect(f.patient.allergies).toEqual([]);
+    expect(f.drugs).toEqual(['cetirizin']);
+  });
 });
