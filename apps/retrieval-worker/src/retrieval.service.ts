@@ -7,7 +7,7 @@ import {
   inClasses,
   pickIndicationPart,
   containsPhrase,
-  CONTRA_SECTIONS,
+  REVIEWED_SECTIONS,
   contraindicationsFor,
   decide,
   withElderlyCautions,
@@ -141,7 +141,7 @@ export class RetrievalService {
         continue;
       }
       // an unverified table is never quoted as the reason
-      const stateParts = CONTRA_SECTIONS.flatMap((s) => this.index.section(drug, s)).filter(
+      const stateParts = REVIEWED_SECTIONS.flatMap((s) => this.index.section(drug, s)).filter(
         (q) => q.quarantined_page === null,
       );
       const findings = contraindicationsFor(stateParts, patient, p.severity, p.condition, p.said);

@@ -100,17 +100,21 @@ export const W = {
   allContraindicated: (condition: string, names: string[]) =>
     `Dược thư ghi chỉ định cho "${condition}": ${names.join(', ')} — nhưng mỗi thuốc này đều có chống chỉ định áp dụng hoặc có thể áp dụng cho người bệnh đã nêu (trích ở phần lưu ý), nên không liệt kê thuốc nào là dùng được cho người bệnh này. Không suy ra thuốc nào là phù hợp/an toàn; việc chọn thuốc cần bác sĩ quyết định.`,
   contraindicated: (drug: string, section: SectionKey, quote: string, applies: 'yes' | 'maybe') =>
-    applies === 'yes'
-      ? `Không liệt kê ${drug}: chống chỉ định với người bệnh đã nêu — Dược thư, mục ${SECTION_TITLES[section]}: «${quote}»`
-      : `Không liệt kê ${drug}: có thể chống chỉ định với người bệnh đã nêu — Dược thư, mục ${SECTION_TITLES[section]}: «${quote}» Thông tin đã nêu chưa đủ để biết điều này có áp dụng hay không; cần đối chiếu trước khi dùng.`,
+    section === 'than_trong'
+      ? `Không liệt kê ${drug}: Dược thư khuyên tránh dùng cho người bệnh như đã nêu — mục ${SECTION_TITLES[section]}: «${quote}» Cần đối chiếu trước khi dùng.`
+      : applies === 'yes'
+        ? `Không liệt kê ${drug}: chống chỉ định với người bệnh đã nêu — Dược thư, mục ${SECTION_TITLES[section]}: «${quote}»`
+        : `Không liệt kê ${drug}: có thể chống chỉ định với người bệnh đã nêu — Dược thư, mục ${SECTION_TITLES[section]}: «${quote}» Thông tin đã nêu chưa đủ để biết điều này có áp dụng hay không; cần đối chiếu trước khi dùng.`,
   contraindicatedForm: (drug: string, section: SectionKey, quote: string) =>
     `${drug}: Dược thư chống chỉ định một dạng thuốc với tình trạng người bệnh đã nêu — mục ${SECTION_TITLES[section]}: «${quote}» Không dùng dạng này; chỉ dạng khác mới được liệt kê ở đây.`,
   withheldForPatient: (drug: string, section: string | null) =>
     `Không đưa ${section ? `${section.toLowerCase()} ` : ''}${drug} cho người bệnh đã nêu: Dược thư chống chỉ định ${drug} với tình trạng người bệnh — trích dưới đây. Việc dùng thuốc thay thế cần bác sĩ quyết định.`,
   patientContraindication: (drug: string, section: SectionKey, quote: string, applies: 'yes' | 'maybe') =>
-    applies === 'yes'
-      ? `Lưu ý: Dược thư chống chỉ định ${drug} với người bệnh đã nêu — mục ${SECTION_TITLES[section]}: «${quote}»`
-      : `Lưu ý: ${drug} có thể chống chỉ định với người bệnh đã nêu — Dược thư, mục ${SECTION_TITLES[section]}: «${quote}» Thông tin đã nêu chưa đủ để biết điều này có áp dụng hay không; cần đối chiếu trước khi dùng.`,
+    section === 'than_trong'
+      ? `Lưu ý: Dược thư khuyên tránh dùng ${drug} cho người bệnh như đã nêu — mục ${SECTION_TITLES[section]}: «${quote}» Cần đối chiếu trước khi dùng.`
+      : applies === 'yes'
+        ? `Lưu ý: Dược thư chống chỉ định ${drug} với người bệnh đã nêu — mục ${SECTION_TITLES[section]}: «${quote}»`
+        : `Lưu ý: ${drug} có thể chống chỉ định với người bệnh đã nêu — Dược thư, mục ${SECTION_TITLES[section]}: «${quote}» Thông tin đã nêu chưa đủ để biết điều này có áp dụng hay không; cần đối chiếu trước khi dùng.`,
   elderlyAsAdult: (drug: string) =>
     `Dược thư không có liều riêng của ${drug} cho người cao tuổi: dưới đây là liều người lớn, cần lưu ý chức năng thận và các thận trọng ở người cao tuổi.`,
   elderlyCaution: (drug: string, quote: string) =>

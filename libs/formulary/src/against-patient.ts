@@ -9,7 +9,7 @@ import type {
 } from '@app/contracts';
 import { allergenNames, allergyVerdict } from './allergy';
 import type { CorpusDrug } from './corpus';
-import { CONTRA_SECTIONS, contraindicationsFor } from './contraindication';
+import { contraindicationsFor, REVIEWED_SECTIONS } from './contraindication';
 import { containsPhrase, normalize } from './normalize';
 import { allergyMentions, reactionMentions } from './patient-facts';
 
@@ -48,7 +48,7 @@ export function againstPatient(
   const cited = new Set(result.parts.map((p) => p.doc_id));
   const findings: ContraFinding[] = [];
   for (const drug of frame.drugs) {
-    const parts = CONTRA_SECTIONS.flatMap((s) => source.section(drug, s)).filter((p) => p.quarantined_page === null);
+    const parts = REVIEWED_SECTIONS.flatMap((s) => source.section(drug, s)).filter((p) => p.quarantined_page === null);
     findings.push(...allergyFindings(source.drug(drug), frame.patient.allergies, parts, said, 'any'));
     // an allergy in the user's words that the frame does not carry (a model left it out): only a sure one counts
     findings.push(...allergyFindings(source.drug(drug), saidAllergens(said), parts, said, 'yes'));
@@ -64,7 +64,7 @@ export function againstPatient(
   if (!withhold) return { ...result, contraindicated: found };
   const sure = found.filter((f) => f.applies === 'yes');
   const parts = frame.drugs
-    .flatMap((d) => CONTRA_SECTIONS.flatMap((s) => source.section(d, s)))
+    .flatMap((d) => REVIEWED_SECTIONS.flatMap((s) => source.section(d, s)))
     .filter((p) => sure.some((f) => f.doc_id === p.doc_id));
   return { decision: 'ANSWERABLE', parts, routes: [], contraindicated: found, withheld: true };
 }

@@ -1,5 +1,5 @@
 import { EMPTY_PATIENT, UNKNOWN_SEVERITY, type PatientContext, type PatientSeverity } from '@app/contracts';
-import { CONTRA_SECTIONS, contraindicationsFor, formScope } from './contraindication';
+import { CONTRA_SECTIONS, contraindicationsFor, formScope, REVIEWED_SECTIONS } from './contraindication';
 import { expandShorthand } from './shorthand';
 import { sampleIndex } from './test-corpus';
 
@@ -88,6 +88,20 @@ describe('contraindications that name the patient’s state', () => {
     // "loét DD tiến triển" beside "Loét dạ dày tá tràng tiến triển"
     expect(said('ibuprofen', 'bn loét DD tiến triển, thoái hóa khớp gối', 'thoái hóa khớp')).toContain('maybe');
     expect(said('morphin', 'bn COPD nặng, đau do ung thư')).toContain('maybe');
+    // … and a duodenal ulcer is one of the peptic ulcers the clause names
+    expect(said('diclofenac', 'bn gút cấp, đang có loét tá tràng tiến triển', 'gút cấp')).toContain('maybe');
+    // a precaution that tells to avoid the drug for what the patient has is read too, never surer than maybe
+    const reviewed = (drug: string, words: string, condition: string) =>
+      contraindicationsFor(
+        REVIEWED_SECTIONS.flatMap((s) => index.section(drug, s)),
+        EMPTY_PATIENT,
+        { ...UNKNOWN_SEVERITY, age_years: [7, 7] },
+        condition,
+        words,
+      ).map((f) => [f.section, f.applies]);
+    expect(reviewed('ibuprofen', 'bé 7 tuổi đang bị thủy đậu, sốt 39 độ', 'sốt')).toEqual([['than_trong', 'maybe']]);
+    expect(reviewed('ibuprofen', 'bé 7 tuổi sốt 39 độ', 'sốt')).toEqual([]);
+    expect(reviewed('domperidon', 'bé 7 tuổi buồn nôn', 'buồn nôn')).toEqual([['than_trong', 'maybe']]);
     // a family the clause names ("Rối loạn chức năng tuyến giáp") holds the member the user names
     expect(said('amiodaron', 'bn nữ 58t đang điều trị cường giáp (Basedow), nay rung nhĩ')).toContain('maybe');
     expect(said('amiodaron', 'bn nữ 58t tăng huyết áp, nay rung nhĩ')).toEqual([]);

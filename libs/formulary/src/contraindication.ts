@@ -71,6 +71,8 @@ export function formScope(clause: string): Route[] | null {
 
 /** The sections a patient-state contraindication is written in. */
 export const CONTRA_SECTIONS: SectionKey[] = ['chong_chi_dinh', 'thoi_ky_mang_thai', 'thoi_ky_cho_con_bu'];
+/** What a patient's review reads: the contraindications, and the precautions that tell to avoid the drug. */
+export const REVIEWED_SECTIONS: SectionKey[] = [...CONTRA_SECTIONS, 'than_trong'];
 
 /** A clause about giving the drug with another one: a contraindication of the pair, not of a state. */
 const COMEDICATION = /(?:^|\s)(?:phối hợp|dùng đồng thời|đang dùng|kết hợp với|tiêm vắc xin)(?=\s|$)/u;
@@ -112,6 +114,10 @@ export function contraindicationsFor(
   const out: ContraFinding[] = [];
   const saidFolded = ` ${syllables(said).join(' ')} `;
   for (const part of parts) {
+    if (part.section === 'than_trong') {
+      out.push(...avoidancesFor(part, patient, severity, condition, saidFolded));
+      continue;
+    }
     if (!CONTRA_SECTIONS.includes(part.section)) continue;
     for (const quote of clauses(part.text)) {
       const n = normalize(quote);
@@ -119,18 +125,52 @@ export function contraindicationsFor(
         clauseApplies(part.section, n, patient, severity, condition) ??
         (part.section === 'chong_chi_dinh' ? statedInWords(n, saidFolded, condition) : null) ??
         (part.section === 'chong_chi_dinh' ? takenWith(quote, saidFolded, part) : null);
-      if (applies)
-        out.push({
-          drug_id: part.drug_id,
-          doc_id: part.doc_id,
-          section: part.section,
-          quote,
-          applies,
-          routes: formScope(quote),
-        });
+      if (applies) out.push(finding(part, quote, applies));
     }
   }
   return out.sort((a, b) => (a.applies === b.applies ? 0 : a.applies === 'yes' ? -1 : 1));
+}
+
+/** One clause of a part, found to apply, with the dosage forms it is scoped to. */
+const finding = (part: EvidencePart, quote: string, applies: 'yes' | 'maybe'): ContraFinding => ({
+  drug_id: part.drug_id,
+  doc_id: part.doc_id,
+  section: part.section,
+  quote,
+  applies,
+  routes: formScope(quote),
+});
+
+/** A precaution that tells to avoid the drug ("Tránh dùng khi bị thủy đậu", "…: không khuyến cáo dùng"). */
+const AVOID = /(?:^|[\s,:;])(tránh dùng|không khuyến cáo dùng|không nên dùng)(?=\s|[.,;:]|$)/u;
+/** "Tránh dùng khi bị X", "Không nên dùng cho X": the subject follows the lead. */
+const AVOID_LEAD =
+  /^(?:tránh dùng|không khuyến cáo dùng|không nên dùng)\s+(?:(?:khi|cho|ở|trong)\s+)?(?:(?:bị|có|người|người bệnh|bệnh nhân)\s+)*/u;
+
+/**
+ * The precautions' clauses that tell to avoid the drug for a state this patient has ("Tránh dùng khi bị thủy đậu"
+ * said of a child with chickenpox; "Trẻ em dưới 12 tuổi hoặc cân nặng dưới 35 kg: … không khuyến cáo dùng" of an
+ * 8-year-old): their subject read as a contraindication's, and never surer than `maybe` — the formulary advises,
+ * it does not forbid — so a list keeps the drug off and quotes why, and a dose answer quotes it first.
+ */
+function avoidancesFor(
+  part: EvidencePart,
+  patient: PatientContext,
+  severity: PatientSeverity,
+  condition: string | null,
+  said: string,
+): ContraFinding[] {
+  const out: ContraFinding[] = [];
+  for (const quote of clauses(part.text)) {
+    const n = normalize(quote);
+    if (!AVOID.test(n) || DENIES.test(n)) continue;
+    // the subject after the lead ("tránh dùng khi bị thủy đậu"), else the clause before its advice
+    const subject = AVOID_LEAD.test(n) ? n.replace(AVOID_LEAD, '') : n.split(/:\s*/u)[0];
+    const applies =
+      clauseApplies('chong_chi_dinh', subject, patient, severity, condition) ?? statedInWords(subject, said, condition);
+    if (applies) out.push(finding(part, quote, 'maybe'));
+  }
+  return out;
 }
 
 function clauseApplies(
@@ -287,6 +327,11 @@ const STATE_FAMILIES: [string[], string[]][] = [
       'viem tuyen giap',
       'buou giap',
     ],
+  ],
+  // "Loét dạ dày tá tràng tiến triển" names the peptic ulcer, whichever of its sites the user says
+  [
+    ['loet da day ta trang', 'loet da day', 'loet tieu hoa'],
+    ['loet da day', 'loet ta trang', 'loet hanh ta trang', 'loet bao tu', 'loet tieu hoa', 'loet dd'],
   ],
 ];
 /** Leading words that name no state of the patient's (a population, a hypersensitivity, a pairing). */
