@@ -78,6 +78,12 @@ describe('frame memory: merge with the prior frame', () => {
     expect(m).toMatchObject({ route: null, allowed_routes: ['tiem_tinh_mach', 'truyen_tinh_mach'] });
     // a turn that says nothing about the route keeps it
     expect(mergeWithPriorFrame(emptyFrame({ follow_up: true }), prior).route).toBe('tiem_bap');
+    // … and so does one that says only "tiêm" (any injection, the settled one among them)
+    const injection = ['tiem_tinh_mach', 'truyen_tinh_mach', 'tiem_bap', 'tiem_duoi_da'] as const;
+    expect(mergeWithPriorFrame(emptyFrame({ follow_up: true, allowed_routes: [...injection] }), prior)).toMatchObject({
+      route: 'tiem_bap',
+      allowed_routes: [],
+    });
   });
 
   it('turns a section follow-up about dosing into a dosing question', () => {

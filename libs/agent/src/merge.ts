@@ -226,6 +226,12 @@ function mergeQuestion(frame: QueryFrame, prior: QueryFrame | null): QueryFrame 
   // A different population means the other population's age and weight no longer apply.
   const populationChanged = frame.population !== null && frame.population !== prior.population;
   const keepSlots = !populationChanged;
+  // a turn that allows several routes, the settled one among them, says nothing against it
+  const keepsRoute =
+    frame.route === null &&
+    prior.route !== null &&
+    frame.allowed_routes.length > 1 &&
+    frame.allowed_routes.includes(prior.route);
 
   return {
     ...prior,
@@ -239,9 +245,10 @@ function mergeQuestion(frame: QueryFrame, prior: QueryFrame | null): QueryFrame 
     weight_kg: frame.weight_kg ?? (keepSlots ? prior.weight_kg : null),
     // the routes this turn allows replace the conversation's ("đổi sang tiêm TM … truyền chung dây"
     // after an intramuscular dose): an earlier route never overrides what the user says now
-    route: frame.route ?? (sectionChanged || frame.allowed_routes.length ? null : prior.route),
+    // — but routes that only widen to the one already settled ("tiêm 1 chỗ dc ko" after "TB nhé") keep it
+    route: frame.route ?? (sectionChanged || (frame.allowed_routes.length && !keepsRoute) ? null : prior.route),
     allowed_routes:
-      frame.route !== null || frame.allowed_routes.length || sectionChanged
+      frame.route !== null || (frame.allowed_routes.length && !keepsRoute) || sectionChanged
         ? frame.allowed_routes
         : prior.allowed_routes,
     condition: frame.condition ?? prior.condition,

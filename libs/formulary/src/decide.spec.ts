@@ -71,6 +71,19 @@ describe('decide()', () => {
     expect(asked('ondansetron', 'lieu_luong_cach_dung', 'ondansetron uống liều bao nhiêu')).not.toBe('INSUFFICIENT');
   });
 
+  it('an entry whose lead states ages that do not hold the patient’s exact age is not theirs', () => {
+    const clopidogrel = index.section('clopidogrel', 'lieu_luong_cach_dung');
+    const stemi = (age: number) =>
+      decide(clopidogrel, frame({ population: 'elderly', age_text: `${age} tuổi`, route: 'uong' }), index).parts.map(
+        (p) => p.text.split(',')[0],
+      );
+    // "Người lớn đến 75 tuổi … liều nạp 300 mg" for 72, "Người cao tuổi trên 75 tuổi … không dùng liều nạp" for 79
+    expect(stemi(72)).toContain('Người lớn đến 75 tuổi');
+    expect(stemi(72)).not.toContain('Người cao tuổi trên 75 tuổi');
+    expect(stemi(79)).toContain('Người cao tuổi trên 75 tuổi');
+    expect(stemi(79)).not.toContain('Người lớn đến 75 tuổi');
+  });
+
   it('INSUFFICIENT when the formulary has no regimen for the route asked', () => {
     expect(decide(dosing, frame({ population: 'adult', route: 'nho_mat' }), index).decision).toBe('INSUFFICIENT');
     expect(decide([], frame({}), index).decision).toBe('INSUFFICIENT');

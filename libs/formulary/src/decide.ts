@@ -28,7 +28,18 @@ const IMPAIRMENT = ['suy than', 'thanh thai creatinin', 'egfr', 'loc mau', 'tham
  */
 function elderlyEntryFor(p: EvidencePart, frame: QueryFrame): boolean {
   const impaired = frame.patient.renal !== null || frame.patient.hepatic !== null;
-  return p.population.includes('elderly') && (impaired || !isImpairmentEntry(p));
+  return p.population.includes('elderly') && (impaired || !isImpairmentEntry(p)) && !notForAge(p, frame.age_text);
+}
+
+/**
+ * "Người cao tuổi trên 75 tuổi, uống — …" for a 72-year-old, "Người lớn đến 75 tuổi …" for an 80-year-old: an adult's
+ * or an elderly patient's entry whose lead states ages, none of which holds the patient's exact age, is not theirs.
+ */
+function notForAge(p: EvidencePart, ageText: string | null): boolean {
+  const age = ageOf(ageText);
+  if (!age || age.min !== age.max || age.min < 18) return false;
+  const bands = leadBands(p.text).filter((b) => b.kind === 'age');
+  return bands.length > 0 && !bands.some((b) => bandHolds(b, age.min));
 }
 
 function isImpairmentEntry(p: EvidencePart): boolean {
@@ -72,6 +83,7 @@ export function decide(
     const allowed = frame.route ? [frame.route] : frame.allowed_routes;
     if (frame.population) {
       // "how to take it" (split, crush, dilute) for an elderly patient: an adult's entries say it too
+      pool = pool.filter((p) => !notForAge(p, frame.age_text));
       let own =
         frame.turn_type !== 'dosing_calc' && frame.population === 'elderly'
           ? pool.filter((p) => p.population.length === 0 || p.population.some((x) => x === 'elderly' || x === 'adult'))

@@ -313,6 +313,16 @@ describe('parseQuestionRoute: the route of the question, not of what was given b
     const order = 'y lệnh heparin 5000 đv tiêm dưới da. ĐD hỏi tiêm sao cho đúng, tiêm bắp dc ko?';
     expect(parseQuestionRoute(order)).toEqual({ route: null, allowed: ['tiem_duoi_da', 'tiem_bap'] });
   });
+  it('"tiêm" alone is any injection, and only when no other route is named', () => {
+    expect(parseRoute(words('tiêm'))).toEqual({
+      route: null,
+      allowed: ['tiem_tinh_mach', 'truyen_tinh_mach', 'tiem_bap', 'tiem_duoi_da'],
+    });
+    expect(parseRoute(words('chích ạ')).allowed).toContain('tiem_bap');
+    expect(parseRoute(words('tiêm bắp được không')).route).toBe('tiem_bap');
+    expect(parseRoute(words('hôm qua được tiêm, nay uống mấy viên')).route).toBe('uong');
+  });
+
   it('two routes in the question itself, or no sentence that asks, stay open', () => {
     expect(parseQuestionRoute(expandShorthand('paracetamol tiêm TM hay uống thì liều sao?')).route).toBeNull();
     expect(parseQuestionRoute('bn đã khí dung salbutamol xong, giờ uống thêm mấy viên?').route).toBeNull();

@@ -662,6 +662,9 @@ const ROUTE_PHRASES: [string, Route[]][] = [
   ['tĩnh mạch', ['tiem_tinh_mach', 'truyen_tinh_mach']],
   ['tiêm bắp', ['tiem_bap']],
   ['tiêm dưới da', ['tiem_duoi_da']],
+  // "tiêm" alone, replying "which route?" or asking the injected dose: any injection — the drug's injected entries
+  ['tiêm', ['tiem_tinh_mach', 'truyen_tinh_mach', 'tiem_bap', 'tiem_duoi_da']],
+  ['chích', ['tiem_tinh_mach', 'truyen_tinh_mach', 'tiem_bap', 'tiem_duoi_da']],
   ['dưới da', ['tiem_duoi_da']],
   ['ngậm dưới lưỡi', ['ngam_duoi_luoi']],
   ['dưới lưỡi', ['ngam_duoi_luoi']],
@@ -686,6 +689,8 @@ const ROUTE_PHRASES: [string, Route[]][] = [
   ['ống thông dạ dày', ['uong']],
 ];
 const ROUTE_SET = new PhraseSet(ROUTE_PHRASES.map(([p]) => p));
+/** Words that name an injection without saying which. */
+const GENERIC_ROUTES = new Set(['tiêm', 'chích'].map(normalize));
 const ROUTE_OF = new Map(ROUTE_PHRASES.map(([p, r]) => [normalize(p), r]));
 
 /** "không uống được", "không nuốt được", "nhịn ăn uống": the oral route is out. */
@@ -809,7 +814,10 @@ export function parseRoute(ws: Word[]): RouteFacts {
     ...(NO_VEIN.find(ws).length ? INTRAVENOUS : []),
     ...found.filter((h) => negatedAt(masked, h, found)).flatMap((h) => ROUTE_OF.get(h.phrase)!),
   ]);
-  const hits = found
+  // "tiêm" alone says only "an injection": it counts when no other route is named ("tiêm sao cho đúng, tiêm bắp dc
+  // ko" asks about the intramuscular route; "hôm qua được tiêm …, nay uống mấy viên" the oral one)
+  const named = found.filter((h) => !GENERIC_ROUTES.has(h.phrase));
+  const hits = (named.length ? named : found)
     .filter((h) => !negatedAt(masked, h, found))
     .map((h) => ROUTE_OF.get(h.phrase)!.filter((r) => !negated.has(r)))
     .filter((r) => r.length > 0);
