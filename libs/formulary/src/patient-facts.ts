@@ -1071,6 +1071,10 @@ export const NON_CLINICAL_CUES = new PhraseSet([
   'có đắt không',
   'chi phí',
   'mua online',
+  'nhà thuốc online',
+  'thuốc online',
+  'giao nhanh',
+  'giao trong ngày',
   'đặt mua',
   'hàng xách tay',
   // brands compared by origin and price, delivery: "hàng ngoại với hàng nội cái nào tốt", "có ship cod ko"

@@ -751,4 +751,18 @@ describe('stub: history told before the question', () => {
     expect(f.patient.allergies).toEqual([]);
     expect(f.drugs).toEqual(['cetirizin']);
   });
+  it('a pair asked in a sentence of its own beside a price is answered; a price alone, or a shop online, is not', () => {
+    expect(
+      parser.parse('Aspirin bao nhiêu tiền 1 hộp? Bố tôi đang dùng warfarin, uống thêm aspirin có sao không?')
+        .turn_type,
+    ).toBe('interaction');
+    expect(parser.parse('aspirin với warfarin giá bao nhiêu?').turn_type).toBe('out_of_scope');
+    expect(parser.parse('mua atorvastatin o dau, nha thuoc online nao giao nhanh?').turn_type).toBe('out_of_scope');
+  });
+  it('when in the day to take it is how to take it, not a dose', () => {
+    expect(parser.parse('atorvastatin uống buổi sáng hay buổi tối thì tốt hơn?')).toMatchObject({
+      turn_type: 'drug_attribute',
+      attribute: 'lieu_luong_cach_dung',
+    });
+  });
 });

@@ -470,7 +470,12 @@ export class StubUnderstander implements Understander {
     // answered, and the reply says the aside is out of scope (annotateReply)
     // — asked in a clause of its own, as a question, with no non-clinical word in it ("… với loại generic có khác
     // nhau ko" is no interaction asked; "uống gần hết lọ rồi, giờ mua thêm ở đâu" no overdose)
-    const clinicalBeside = drugs.length > 0 && text.split(/[?.!;,\n]+/).some((c) => this.clinicalClause(c));
+    // — or a sentence of its own that asks about two drugs the patient takes ("… đang uống warfarin …, uống
+    // paracetamol được không?"): the pair's interaction
+    const clinicalBeside =
+      drugs.length > 0 &&
+      (text.split(/[?.!;,\n]+/).some((c) => this.clinicalClause(c)) ||
+        text.split(/[?.!;\n]+/).some((c) => this.pairAsked(c)));
     if (
       (has(NON_CLINICAL_CUES) && !clinicalBeside) ||
       stock ||
@@ -615,6 +620,16 @@ export class StubUnderstander implements Understander {
     if (!frame.follow_up && drugs.length === 0 && unknown.length === 0 && !medical && !sections.length)
       frame.turn_type = 'out_of_scope';
     return frame;
+  }
+
+  /** A sentence with no non-clinical word that asks about two formulary drugs together. */
+  private pairAsked(sentence: string): boolean {
+    const ws = words(sentence);
+    if (!ws.length || NON_CLINICAL_CUES.has(ws) || !CLAUSE_ASKS.has(ws)) return false;
+    const named = new Set(
+      this.resolver.findMentions(sentence).flatMap((m) => (m.resolution ? [m.resolution.drug_id] : [])),
+    );
+    return named.size >= 2;
   }
 
   /** A clause that asks a clinical question and nothing else: a section or a dose, as a question. */

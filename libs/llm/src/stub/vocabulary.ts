@@ -164,6 +164,12 @@ export const P = {
     'uống vào lúc nào',
     'trước hay sau ăn',
     'sáng hay tối',
+    // "uống buổi sáng hay buổi tối thì tốt hơn"
+    'buổi sáng hay',
+    'buổi tối hay',
+    'uống buổi nào',
+    'uống buổi sáng',
+    'uống buổi tối',
     // a suspension: "có cần lắc không", "lấy thìa ăn cơm đong được không"
     'cần lắc',
     'lắc kỹ',
