@@ -86,6 +86,25 @@ describe('frame memory: merge with the prior frame', () => {
     });
   });
 
+  it('an allergy told after a list, read as adverse effects, asks the list again for the patient as now told', () => {
+    const list = emptyFrame({
+      turn_type: 'condition_to_drug',
+      condition: 'tăng huyết áp',
+      condition_relation: 'INDICATION',
+      listed: ['enalapril', 'losartan'],
+    });
+    const told = emptyFrame({
+      follow_up: true,
+      attribute: 'tac_dung_khong_mong_muon',
+      patient: { ...list.patient, allergies: ['ức chế men chuyển'] },
+    });
+    expect(mergeWithPriorFrame(told, list)).toMatchObject({
+      turn_type: 'condition_to_drug',
+      condition: 'tăng huyết áp',
+      patient: { allergies: ['ức chế men chuyển'] },
+    });
+  });
+
   it('turns a section follow-up about dosing into a dosing question', () => {
     const prior = emptyFrame({ turn_type: 'drug_attribute', drugs: ['amoxicillin'], attribute: 'chi_dinh' });
     expect(

@@ -170,7 +170,10 @@ function mergeQuestion(frame: QueryFrame, prior: QueryFrame | null): QueryFrame 
     CONDITION_TYPES.includes(prior.turn_type) &&
     frame.drugs.length === 0 &&
     frame.turn_type !== 'dosing_calc' &&
-    [null, 'thoi_ky_mang_thai', 'thoi_ky_cho_con_bu', 'chong_chi_dinh'].includes(frame.attribute) &&
+    ([null, 'thoi_ky_mang_thai', 'thoi_ky_cho_con_bu', 'chong_chi_dinh'].includes(frame.attribute) ||
+      // "à bn có tiền sử phù mạch do thuốc ƯCMC": a reaction told reads as adverse effects, but it is an allergy
+      (frame.attribute === 'tac_dung_khong_mong_muon' &&
+        frame.patient.allergies.some((a) => !prior.patient.allergies.includes(a)))) &&
     newPatientFacts(frame, prior)
   )
     return {

@@ -1,5 +1,7 @@
 import { allergyVerdict, anaphylaxisDenied, excludedByAllergy } from './allergy';
 import { sampleIndex } from './test-corpus';
+import { reactionMentions } from './patient-facts';
+import { expandShorthand } from './shorthand';
 
 describe('excludedByAllergy', () => {
   const index = sampleIndex();
@@ -45,5 +47,15 @@ describe('how surely an allergy rules a drug out', () => {
     expect(allergyVerdict(cefalexin, 'penicilin', contra, 'tiêm penicillin bị sốc phản vệ')).toBe('maybe');
     expect(anaphylaxisDenied('nổi mẩn ngứa, không bị sốc')).toBe(true);
     expect(anaphylaxisDenied('sốc phản vệ khi tiêm')).toBe(false);
+  });
+});
+
+describe('a reaction to a class told after "do"', () => {
+  const index = sampleIndex();
+  it('"phù mạch do thuốc ƯCMC" is an allergy to the ACE inhibitors, enalapril among them, not losartan', () => {
+    const [m] = reactionMentions(expandShorthand('bn có tiền sử phù mạch do thuốc ƯCMC'));
+    expect(m).toBe('ức chế men chuyển');
+    expect(allergyVerdict(index.drug('enalapril')!, m, [])).toBe('yes');
+    expect(allergyVerdict(index.drug('losartan')!, m, [])).toBeNull();
   });
 });

@@ -25,6 +25,11 @@ const CLASS_ATC: [string[], string[]][] = [
   [['quinolon', 'fluoroquinolon'], ['J01M']],
   [['tetracyclin'], ['J01AA']],
   [['opioid', 'opiat'], ['N02A']],
+  // "phù mạch do thuốc ƯCMC": the ACE inhibitors (enalapril, C09AA)
+  [
+    ['uc che men chuyen', 'uc che enzym chuyen'],
+    ['C09A', 'C09B'],
+  ],
 ];
 
 /** The ATC groups an allergy term names (empty when it names a single drug or nothing we know). */

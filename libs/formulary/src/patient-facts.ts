@@ -1238,7 +1238,7 @@ const REACTION =
  * ceftriaxon", "sốc phản vệ khi tiêm penicillin", "mề đay do amoxicillin".
  */
 const REACTION_AFTER =
-  /(?:lên cơn hen|len con hen|cơn hen|con hen|hen suyễn|hen suyen|hen|co thắt phế quản|co that phe quan|khó thở|kho tho|nổi mề đay|noi me day|nổi mày đay|mề đay|me day|mày đay|phát ban|phat ban|dị ứng|di ung|sốc phản vệ|soc phan ve|phản vệ|phan ve|phù mạch|phu mach|phù mặt|phu mat|nổi mẩn ngứa|noi man ngua|nổi mẩn|noi man|mẩn ngứa|man ngua|nổi ban|noi ban)(?:\s+toàn thân|\s+toan than)?\s+(?:ngay\s+)?(?:(?:sau|sau khi|khi|lúc|luc)\s+(?:khi\s+)?(?:uống|uong|dùng|dung|tiêm|tiem|truyền|truyen)\s+|(?:do|với|voi)\s+(?:(?:uống|uong|dùng|dung|tiêm|tiem|truyền|truyen)\s+)?)([\p{L}\p{N}-]+)/giu;
+  /(?:lên cơn hen|len con hen|cơn hen|con hen|hen suyễn|hen suyen|hen|co thắt phế quản|co that phe quan|khó thở|kho tho|nổi mề đay|noi me day|nổi mày đay|mề đay|me day|mày đay|phát ban|phat ban|dị ứng|di ung|sốc phản vệ|soc phan ve|phản vệ|phan ve|phù mạch|phu mach|phù mặt|phu mat|nổi mẩn ngứa|noi man ngua|nổi mẩn|noi man|mẩn ngứa|man ngua|nổi ban|noi ban)(?:\s+toàn thân|\s+toan than)?\s+(?:ngay\s+)?(?:(?:sau|sau khi|khi|lúc|luc)\s+(?:khi\s+)?(?:uống|uong|dùng|dung|tiêm|tiem|truyền|truyen)\s+|(?:do|với|voi)\s+(?:(?:uống|uong|dùng|dung|tiêm|tiem|truyền|truyen)\s+)?)(?:thuốc\s+|thuoc\s+)?([\p{L}\p{N}-]+(?:\s+(?!(?:và|va|nên|nen|thì|thi|nhưng|nhung|mà|ma)\s)[\p{L}\p{N}-]+){0,3})/giu;
 /** Both ways of telling a reaction to a drug: the drug is the patient's history, not the question's drug. */
 export const REACTIONS: readonly RegExp[] = [REACTION, REACTION_AFTER];
 

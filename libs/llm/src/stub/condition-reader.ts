@@ -318,6 +318,8 @@ const ALLERGY_CLASSES = new PhraseSet([
   'tetracyclin',
   'opioid',
   'opiat',
+  'ức chế men chuyển',
+  'ức chế enzym chuyển',
 ]);
 
 /**
