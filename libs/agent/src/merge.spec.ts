@@ -105,6 +105,22 @@ describe('frame memory: merge with the prior frame', () => {
     });
   });
 
+  it('a turn that only tells the patient after a list goes on with the list, follow-up cue or not', () => {
+    const list = emptyFrame({
+      turn_type: 'condition_to_drug',
+      condition: 'loét dạ dày',
+      condition_relation: 'INDICATION',
+    });
+    const told = emptyFrame({ patient: { ...list.patient, allergies: ['penicillin'] } });
+    expect(mergeWithPriorFrame(told, list)).toMatchObject({
+      turn_type: 'condition_to_drug',
+      condition: 'loét dạ dày',
+      patient: { allergies: ['penicillin'] },
+    });
+    // a turn that tells nothing new starts its own question
+    expect(mergeWithPriorFrame(emptyFrame({}), list).turn_type).toBe('drug_attribute');
+  });
+
   it('turns a section follow-up about dosing into a dosing question', () => {
     const prior = emptyFrame({ turn_type: 'drug_attribute', drugs: ['amoxicillin'], attribute: 'chi_dinh' });
     expect(

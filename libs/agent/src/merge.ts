@@ -132,7 +132,20 @@ function mergeQuestion(frame: QueryFrame, prior: QueryFrame | null): QueryFrame 
     (prior.condition !== null || prior.indication !== null)
   )
     return { ...frame, turn_type: prior.turn_type, condition: prior.condition, indication: prior.indication };
-  if (!prior || !frame.follow_up) return frame;
+  // "bn này dị ứng penicillin", "À em quên, bố em bị suy thận nặng …": a turn that only tells the patient, right
+  // after a list, goes on with it — whatever the understanding said of a follow-up
+  const toldOnly =
+    !!prior &&
+    !prior.non_human &&
+    !frame.non_human &&
+    CONDITION_TYPES.includes(prior.turn_type) &&
+    !['smalltalk', 'out_of_scope', 'dosing_calc'].includes(frame.turn_type) &&
+    frame.drugs.length === 0 &&
+    frame.unknown_drugs.length === 0 &&
+    frame.condition === null &&
+    frame.indication === null &&
+    newPatientFacts(frame, prior);
+  if (!prior || (!frame.follow_up && !toldOnly)) return frame;
   // "omeprazol giá bao nhiêu 1 hộp" (out of scope) → "à mà thuốc này uống trước hay sau ăn": the drug
   // the user named is still the one "thuốc này" points at — only the drug carries, nothing else
   if (

@@ -116,6 +116,15 @@ describe('a single-drug answer held against the patient', () => {
     );
     expect(asked.withheld).toBeUndefined();
     expect(asked.contraindicated).toBeUndefined();
+    // whether a 2-year-old may take domperidon: the precaution that advises against it for young children comes first
+    const child = ask('domperidon', 'bé 2 tuổi 13kg nôn nhiều, cho uống domperidon được không?', {
+      attribute: 'chong_chi_dinh',
+      population: 'pediatric',
+      age_text: '2 tuổi',
+      weight_kg: 13,
+    });
+    expect(child.withheld).toBeUndefined();
+    expect(child.contraindicated?.map((c) => c.section)).toEqual(['than_trong']);
     const plain = ask('paracetamol', 'bn nam 45t liều paracetamol uống?', { route: 'uong' });
     expect(plain.contraindicated).toBeUndefined();
     expect(plain.withheld).toBeUndefined();

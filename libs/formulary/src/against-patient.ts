@@ -33,7 +33,8 @@ const HOW_TO_GIVE: (SectionKey | null)[] = ['lieu_luong_cach_dung', null];
  * as `contraindicated`, for the reply to quote before the answer. One that surely applies (`yes`) to the route
  * answered withholds a dose or a way of giving it: the contraindication parts stand in its place (`withheld`).
  * A clause scoped to a dosage form the answer is not about ("không dùng dạng uống" beside an inhaled dose) is
- * not this answer's. Asked for the contraindications themselves, the answer already quotes them.
+ * not this answer's. A clause the answer already quotes (asked for the contraindications) is not repeated; asked
+ * whether the drug may be used at all, the precautions that tell to avoid it for this patient still come first.
  */
 export function againstPatient(
   result: RetrievalResult,
@@ -44,7 +45,7 @@ export function againstPatient(
   said: string,
 ): RetrievalResult {
   if (result.decision !== 'ANSWERABLE' && result.decision !== 'VERIFY_PDF') return result;
-  if (frame.attribute === 'chong_chi_dinh' || frame.non_human) return result;
+  if (frame.non_human) return result;
   const cited = new Set(result.parts.map((p) => p.doc_id));
   const findings: ContraFinding[] = [];
   for (const drug of frame.drugs) {

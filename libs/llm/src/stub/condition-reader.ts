@@ -153,6 +153,9 @@ const ORGAN_FACTS = new PhraseSet([
 
 /** An allergy with its reaction in brackets ("dị ứng amoxicillin (nổi ban, ko phản vệ)"). */
 const ALLERGY_NOTE = /(?:dị ứng|di ung|quá mẫn|qua man|mẫn cảm|man cam)[^.;()]{1,40}\([^)]*\)/giu;
+/** The text with the reactions it tells taken out, an allergy's bracketed reaction too. */
+const withoutAllergyNotes = (text: string) =>
+  withoutReactions(normalize(text).replace(ALLERGY_NOTE, (m) => m.replace(/\([^)]*\)/u, ' ')));
 
 /** Units after a number: the number and its unit are the patient's, never the condition. */
 const AGE_WEIGHT_UNITS = new Set(['tuoi', 'thang', 'tuan', 'ngay', 'kg', 'ky', 'ki', 'ml', 'phut', 'p', 'ph', 'min']);
@@ -428,7 +431,20 @@ export class ConditionReader {
 
   /** A formulary indication of two words or more named in the turn (any synonym), or null. */
   knownCondition(turn: string): string | null {
-    return this.namedConditions(turn).find((c) => c.includes(' ')) ?? null;
+    // an allergy told, and its reaction ("dị ứng penicillin (nổi mày đay toàn thân)"), name no condition
+    return this.namedConditions(this.withoutAllergies(turn)).find((c) => c.includes(' ')) ?? null;
+  }
+
+  /** The turn, shorthand expanded, with the allergies it tells and the reactions that made them taken out. */
+  private withoutAllergies(turn: string): string {
+    // the reaction that made the allergy ("uống ibuprofen bị nổi mề đay") is history, not the condition asked
+    let expanded = withoutReactions(normalize(this.expand(turn)));
+    for (const a of this.allergies(expanded))
+      expanded = expanded.replace(
+        new RegExp(`${ALLERGY_CUE}(?:\\s+nhóm|\\s+nhom)?\\s+${escape(a)}(?:\\s*\\([^)]*\\))?`, 'giu'),
+        ' ',
+      );
+    return expanded;
   }
 
   /**
@@ -677,9 +693,7 @@ export class ConditionReader {
    */
   private clauses(turn: string): { clauses: string[]; q: number } {
     // "dị ứng amoxicillin (nổi ban, ko phản vệ)": the reaction told in brackets is the allergy's, not a clause
-    const clauses = withoutReactions(
-      normalize(this.expand(turn)).replace(ALLERGY_NOTE, (m) => m.replace(/\([^)]*\)/u, ' ')),
-    )
+    const clauses = withoutAllergyNotes(this.expand(turn))
       .split(/[.;?!]+/)
       .flatMap((sentence) => {
         const parts = sentence
@@ -807,14 +821,7 @@ export class ConditionReader {
    * are the condition asked about: "thuốc nào điều trị suy thận").
    */
   withoutPatient(turn: string, written = false): string {
-    // the reaction that made the allergy ("uống ibuprofen bị nổi mề đay") is history, not the condition asked
-    let expanded = withoutReactions(normalize(this.expand(turn)));
-    for (const a of this.allergies(expanded))
-      expanded = expanded.replace(
-        new RegExp(`${ALLERGY_CUE}(?:\\s+nhóm|\\s+nhom)?\\s+${escape(a)}(?:\\s*\\([^)]*\\))?`, 'giu'),
-        ' ',
-      );
-    const ws = words(expanded, written);
+    const ws = words(this.withoutAllergies(turn), written);
     const context = [...PREGNANCY_CUES.find(ws), ...LACTATION_CUES.find(ws), ...PATIENT_WORDS.find(ws)];
     // a number with the unit words after it ("5 tháng", "14 kg", "20 ml/phút") is the patient's; "typ 2" stays
     const measured = new Set<number>();
