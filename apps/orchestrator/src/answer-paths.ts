@@ -20,6 +20,7 @@ import {
   conversationWords,
   generationFailureReply,
   listQuestion,
+  turnAskingList,
   noEvidenceReply,
   patientGenerationQuery,
   routeQuickReplies,
@@ -171,8 +172,10 @@ export class AnswerPaths {
     const { frame } = ctx;
     // a class the question names ("thuốc giảm đau opioid nào", "ks nào") is read from the user's words:
     // no drug outside it is listed, whatever condition was read
-    const classes = askedClasses(ctx.turn);
-    const question = listQuestion(classes, asked, ctx.turn, frame.patient);
+    // … in the turn that asked the list, when this one only tells the patient ("À em quên, bố em bị suy thận nặng")
+    const listTurn = turnAskingList(ctx.turn, ctx.userTurns, frame);
+    const classes = askedClasses(listTurn);
+    const question = listQuestion(classes, asked, listTurn, frame.patient);
     let condition = question.condition;
     const patient = question.patient;
     const context = conversationWords([ctx.turn], true);

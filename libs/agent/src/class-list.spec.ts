@@ -1,4 +1,5 @@
-import { askedClasses, classPurposeSaid } from './class-list';
+import { emptyFrame } from '@app/contracts';
+import { askedClasses, classPurposeSaid, turnAskingList } from './class-list';
 
 describe('classPurposeSaid: a class asked by what it treats, with that condition said', () => {
   const purpose = (turn: string, read: string) => classPurposeSaid(askedClasses(turn), read, turn);
@@ -12,5 +13,17 @@ describe('classPurposeSaid: a class asked by what it treats, with that condition
     expect(purpose('bn bầu 32w đau đầu nhiều. giảm đau loại nào dùng đc?', 'đau đầu')).toBeNull();
     expect(purpose('bn suy tim EF 30%, lợi tiểu nào dùng đc?', 'suy tim')).toBeNull();
     expect(purpose('bn suy tim, phù chân, thuốc nào dùng đc?', 'suy tim')).toBeNull();
+  });
+});
+
+describe('turnAskingList: the turn whose class says what a list is of', () => {
+  const asked = 'Ông 70 tuổi thoái hóa khớp gối, thuốc giảm đau gì dùng được?';
+  const told = 'À quên, ông bị suy thận nặng';
+  it('is the turn before when this one only tells the patient and the list goes on', () => {
+    expect(turnAskingList(told, [asked], emptyFrame({ follow_up: true }))).toBe(asked);
+    // a new question, or a turn that names its own class, is its own
+    expect(turnAskingList(told, [asked], emptyFrame({ follow_up: false }))).toBe(told);
+    const own = 'vậy kháng sinh nào dùng được?';
+    expect(turnAskingList(own, [asked], emptyFrame({ follow_up: true }))).toBe(own);
   });
 });

@@ -1,4 +1,4 @@
-import type { AskedClass, HopResult, PatientContext } from '@app/contracts';
+import type { AskedClass, HopResult, PatientContext, QueryFrame } from '@app/contracts';
 import { classesAsked, containsPhrase, expandShorthand, syllables } from '@app/formulary';
 
 /** The classes the turn's question names, read by code from the user's words, ward shorthand expanded ("ks nào"). */
@@ -51,4 +51,15 @@ export function listQuestion(
     condition: purpose,
     patient: { ...patient, comorbidities: [...new Set([...patient.comorbidities, asked])] },
   };
+}
+
+/**
+ * The turn whose words ask the list: this one, or — when this one names no class and the list goes on from the
+ * turn before it for the patient as now told ("… thuốc giảm đau gì được?" → "À em quên, bố em bị suy thận nặng") —
+ * the turn before, whose class and purpose still say what is listed.
+ */
+export function turnAskingList(turn: string, earlier: string[], frame: QueryFrame): string {
+  const before = earlier[earlier.length - 1];
+  if (!frame.follow_up || before === undefined || askedClasses(turn).length > 0) return turn;
+  return askedClasses(before).length > 0 ? before : turn;
 }

@@ -260,6 +260,16 @@ describe('two drugs taken together across turns', () => {
     });
   });
 
+  it('a drug the patient is on, asked whether to keep it, is asked with the conversation’s drug', () => {
+    const keep = emptyFrame({ drugs: ['omeprazol'], attribute: 'lieu_luong_cach_dung' });
+    expect(pairWithConversationDrugs(keep, { ...prior, drugs: ['clopidogrel'] }, false, true)).toMatchObject({
+      turn_type: 'interaction',
+      attribute: 'tuong_tac_thuoc',
+      drugs: ['clopidogrel', 'omeprazol'],
+    });
+    expect(pairWithConversationDrugs(keep, { ...prior, drugs: ['clopidogrel'] }, false, false)).toBe(keep);
+  });
+
   it('without words of taking them together, the new drug’s own interactions are asked', () => {
     expect(pairWithConversationDrugs(asked, prior, false)).toBe(asked);
   });

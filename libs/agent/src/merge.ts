@@ -96,13 +96,24 @@ export function carryPatient(frame: QueryFrame, prior: QueryFrame | null): Query
  * drug named now, asked with words of taking two together, are its interactions with the drug(s) the
  * conversation is about — row 15 for the pair, not the new drug's whole interaction section.
  */
-export function pairWithConversationDrugs(frame: QueryFrame, prior: QueryFrame | null, together: boolean): QueryFrame {
-  if (!together || !prior || prior.non_human || frame.non_human) return frame;
+export function pairWithConversationDrugs(
+  frame: QueryFrame,
+  prior: QueryFrame | null,
+  together: boolean,
+  /** "bn đang uống omeprazol 20mg/ngày, giữ hay đổi?": a drug the patient is on, asked whether to keep it. */
+  keepOrSwitch = false,
+): QueryFrame {
+  if ((!together && !keepOrSwitch) || !prior || prior.non_human || frame.non_human) return frame;
   if (['smalltalk', 'out_of_scope'].includes(prior.turn_type)) return frame;
-  if (frame.attribute !== 'tuong_tac_thuoc' || frame.drugs.length !== 1) return frame;
+  if ((frame.attribute !== 'tuong_tac_thuoc' && !keepOrSwitch) || frame.drugs.length !== 1) return frame;
   const earlier = prior.drugs.filter((d) => d !== frame.drugs[0]);
   if (!earlier.length) return frame;
-  return { ...frame, turn_type: 'interaction', drugs: [...earlier.slice(0, 2), frame.drugs[0]] };
+  return {
+    ...frame,
+    turn_type: 'interaction',
+    attribute: 'tuong_tac_thuoc',
+    drugs: [...earlier.slice(0, 2), frame.drugs[0]],
+  };
 }
 
 /** Patient values the merged frame holds that the turn itself did not say (echoed back with the answer). */
