@@ -84,6 +84,14 @@ describe('decide()', () => {
     expect(stemi(79)).not.toContain('Người lớn đến 75 tuổi');
   });
 
+  it('an overdose taken with alcohol is still answered by the overdose section', () => {
+    const overdose = index.section('paracetamol', 'qua_lieu_va_xu_tri');
+    const f = emptyFrame({ turn_type: 'drug_attribute', drugs: ['paracetamol'], attribute: 'qua_lieu_va_xu_tri' });
+    const r = decide(overdose, f, index, [], 'lỡ uống 10 viên paracetamol với rượu tối qua, xử trí sao?');
+    expect(r.decision).toBe('ANSWERABLE');
+    expect(r.parts.length).toBeGreaterThan(0);
+  });
+
   it('INSUFFICIENT when the formulary has no regimen for the route asked', () => {
     expect(decide(dosing, frame({ population: 'adult', route: 'nho_mat' }), index).decision).toBe('INSUFFICIENT');
     expect(decide([], frame({}), index).decision).toBe('INSUFFICIENT');

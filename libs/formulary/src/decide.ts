@@ -157,7 +157,15 @@ export function decide(
   }
 
   // a question about one drug that asks an aspect (food, alcohol) none of the parts speaks of has no answer here
-  if (!requireMentionOf.length && pool.length && unansweredAspects(said, pool).length) pool = [];
+  // — unless an overdose is asked: what it was taken with ("lỡ uống 10 viên … với rượu") is its context, and the
+  // overdose section answers
+  if (
+    !requireMentionOf.length &&
+    pool.length &&
+    frame.attribute !== 'qua_lieu_va_xu_tri' &&
+    unansweredAspects(said, pool).length
+  )
+    pool = [];
   if (pool.length === 0 && tables.length === 0) return { decision: 'INSUFFICIENT', parts: [], routes: [] };
   const all = [...pool, ...tables];
   return { decision: tables.length ? 'VERIFY_PDF' : 'ANSWERABLE', parts: all, routes: distinctRoutes(pool) };
