@@ -47,6 +47,12 @@ describe('section router', () => {
     expect(routeSections('cefazolin liều dự phòng trước mổ')[0]).toBe('lieu_luong_cach_dung');
   });
 
+  it('reads how a drug works and whether to go on with it, asked without the section names', () => {
+    expect(routeSections('metformin nó tác dụng kiểu gì vậy?')[0]).toBe('duoc_ly');
+    expect(routeSections('thuốc này hoạt động ra sao trong người')[0]).toBe('duoc_ly');
+    expect(routeSections('nổi mẩn đỏ sau 2 tuần uống, dùng tiếp hay ngưng?')[0]).toBe('than_trong');
+  });
+
   it('reads the spacing from what the drug was taken with, not an overdose', () => {
     expect(
       routeSections('sang nay lo uong thuoc voi sua tuoi. vay uong sua thi phai cach thuoc bao lau moi duoc?')[0],

@@ -216,6 +216,13 @@ const PHRASES: [string, SectionKey][] = [
   ['điều trị bệnh gì', 'chi_dinh'],
   ['dược lý', 'duoc_ly'],
   ['cơ chế', 'duoc_ly'],
+  // "thuốc này nó tác dụng kiểu gì": how it works
+  ['tác dụng kiểu gì', 'duoc_ly'],
+  ['tác dụng thế nào', 'duoc_ly'],
+  ['tác dụng như thế nào', 'duoc_ly'],
+  ['tác dụng ra sao', 'duoc_ly'],
+  ['hoạt động thế nào', 'duoc_ly'],
+  ['hoạt động ra sao', 'duoc_ly'],
   ['dược động học', 'duoc_ly'],
   // how the body handles it: "nửa đời thải trừ bao lâu", "thải trừ qua đâu"
   ['nửa đời', 'duoc_ly'],
@@ -258,6 +265,13 @@ const WEAK: [string, SectionKey][] = [
   ['ngưng thuốc', 'than_trong'],
   // "hết đợt thì ngưng luôn đc k": stopping at once
   ['ngưng luôn', 'than_trong'],
+  // "nổi ban … cho dùng tiếp hay ngưng?": whether to go on is when to stop, written under the precautions
+  ['dùng tiếp hay ngưng', 'than_trong'],
+  ['dùng tiếp hay ngừng', 'than_trong'],
+  ['tiếp hay ngưng', 'than_trong'],
+  ['tiếp hay ngừng', 'than_trong'],
+  ['tiếp tục hay ngưng', 'than_trong'],
+  ['tiếp tục hay ngừng', 'than_trong'],
   ['ngừng luôn', 'than_trong'],
   ['ngưng ngay', 'than_trong'],
   ['ngừng ngay', 'than_trong'],

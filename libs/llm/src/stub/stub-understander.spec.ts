@@ -765,4 +765,10 @@ describe('stub: history told before the question', () => {
       attribute: 'lieu_luong_cach_dung',
     });
   });
+  it('"cho bao nhiêu" asks a dose', () => {
+    expect(parser.parse('bé sốt, định cho uống paracetamol thì cho bao nhiêu ạ?')).toMatchObject({
+      turn_type: 'dosing_calc',
+      attribute: 'lieu_luong_cach_dung',
+    });
+  });
 });

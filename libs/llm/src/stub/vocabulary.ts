@@ -127,6 +127,8 @@ export const P = {
     'liều dùng bao nhiêu',
     'bao nhiêu mg',
     'uống bao nhiêu',
+    // "cho uống ibuprofen thì cho bao nhiêu ạ"
+    'cho bao nhiêu',
     'dùng bao nhiêu',
     'tiêm bao nhiêu',
     'truyền bao nhiêu',
@@ -184,6 +186,7 @@ export const P = {
     'liều dùng',
     'liều lượng',
     'bao nhiêu mg',
+    'cho bao nhiêu',
     'uống bao nhiêu',
     'dùng bao nhiêu',
     'tiêm bao nhiêu',
