@@ -15,6 +15,8 @@ const PURPOSE_CONDITIONS: [string, string][] = [
   ['giảm mỡ máu', 'rối loạn lipid máu'],
   ['hạ lipid máu', 'rối loạn lipid máu'],
   ['hạ sốt', 'sốt'],
+  ['hạ acid uric', 'tăng acid uric máu'],
+  ['hạ axit uric', 'tăng acid uric máu'],
 ];
 const PURPOSES = new PhraseSet(PURPOSE_CONDITIONS.map(([p]) => p));
 /** A form said between "thuốc" and its purpose ("thuốc uống hạ áp"). */
@@ -25,6 +27,8 @@ export function purposeCondition(ws: Word[]): string | null {
   for (const h of PURPOSES.find(ws)) {
     let k = h.start - 1;
     if (k >= 0 && FORMS.some((f) => says(ws[k], f))) k--;
+    // "thuốc gì hạ axit uric", "thuốc nào hạ áp": the question word may stand between
+    if (k >= 1 && (says(ws[k], 'gì') || says(ws[k], 'nào'))) k--;
     if (k >= 0 && says(ws[k], 'thuốc')) return PURPOSE_CONDITIONS.find(([p]) => p === h.phrase)![1];
   }
   return null;

@@ -650,7 +650,10 @@ export class ConditionReader {
             !VAGUE_CONDITIONS.includes(key2(c)) &&
             !isSymptom(c) &&
             !key2(specific).includes(key2(c)) &&
-            !key2(c).includes(key2(specific)),
+            !key2(c).includes(key2(specific)) &&
+            // "… dự phòng đột quỵ": what the drug is asked for, not a second condition of the patient's
+            !` ${syllables(turn).join(' ')} `.includes(` du phong ${key2(c)} `) &&
+            !` ${syllables(turn).join(' ')} `.includes(` phong ngua ${key2(c)} `),
         );
       return specific;
     }

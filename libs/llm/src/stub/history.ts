@@ -10,6 +10,8 @@ export function takenNow(text: string, name: string): boolean {
   for (let i = 0; i + n.length <= ws.length; i++) {
     if (!n.every((x, k) => ws[i + k] === x)) continue;
     const before = ws.slice(Math.max(0, i - 3), i);
+    // "hóa trị cisplatin", "phác đồ FOLFOX": the regimen the patient is on
+    if (before.slice(-2).join(' ') === 'hoa tri' || before[before.length - 1] === 'phac') return true;
     const at = before.lastIndexOf('dang');
     if (at >= 0 && before.slice(at + 1).every((w) => ['uong', 'dung', 'tiem', 'truyen', 'xai', 'thuoc'].includes(w)))
       return true;

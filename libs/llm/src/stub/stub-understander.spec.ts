@@ -771,4 +771,13 @@ describe('stub: history told before the question', () => {
       attribute: 'lieu_luong_cach_dung',
     });
   });
+  it('a purpose after the question word, a regimen in chemotherapy, and a prevention said are read as meant', () => {
+    expect(parser.parse('bị gút lâu năm, có thuốc gì hạ axit uric không?').condition).toBe('tăng acid uric máu');
+    // the chemotherapy drug outside the formulary is the patient's regimen, not the drug asked
+    expect(parser.parse('bn ung thư phổi, hóa trị cisplatin, thuốc nào chống nôn?').turn_type).toBe('symptom_to_drug');
+    // "dự phòng đột quỵ" is what the drug is for, not a second condition to choose between
+    expect(parser.parse('bn rung nhĩ, cần thuốc chống đông dự phòng đột quỵ, có thuốc nào?').condition_ambiguous).toBe(
+      false,
+    );
+  });
 });
