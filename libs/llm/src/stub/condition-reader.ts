@@ -520,6 +520,8 @@ export class ConditionReader {
       // words that join the question ("… thì nên dùng", "… có uống") name no condition
       while (rest.length && glue(rest[rest.length - 1])) rest.pop();
       while (rest.length && glue(rest[0])) rest.shift();
+      // "… cắt cơn gút dùng [được thuốc nào]": a use verb left at the end names nothing
+      while (rest.length > 1 && ['dung', 'uong', 'xai'].includes(fold(rest[rest.length - 1]))) rest.pop();
       // "chữa bệnh đó / này / kia": a pointer back to a condition not named in this turn
       if (rest.length && rest.every((w) => DEMONSTRATIVES.includes(w))) return umbrella;
       // "… suy giáp cho bn này": who it is for is the patient, not part of the condition

@@ -780,4 +780,7 @@ describe('stub: history told before the question', () => {
       false,
     );
   });
+  it('a use verb left at the end of the object names nothing ("cắt cơn gút dùng đc thuốc nào")', () => {
+    expect(parser.parse('bn gut cap, thuoc cat con gut dung dc thuoc nao?').condition).toBe('gut');
+  });
 });
