@@ -5,6 +5,7 @@ import {
   parseAge,
   parseHepatic,
   parseRenal,
+  reactionMentions,
   intakeAlongside,
   INTAKE_CUES,
   parseQuestionRoute,
@@ -186,6 +187,11 @@ describe('kidney and liver facts read from the user’s words', () => {
     expect(parseRenal('nghi nhiem Bacillus anthracis, benh than')).toBeNull();
     expect(parseRenal('bn benh than man, cipro lieu?')?.text).toBe('suy thận');
     expect(parseRenal('phơi nhiễm hóa chất, bệnh thận mạn')?.text).toBe('suy thận');
+  });
+
+  it('wheezing or an asthma attack after a drug is a reaction to it', () => {
+    expect(reactionMentions('TS hen, 2 lần uống aspirin lên cơn khò khè phải đi cấp cứu')).toContain('aspirin');
+    expect(reactionMentions('2 lan uong aspirin len con kho khe')).toContain('aspirin');
   });
 
   it('what the drug was taken with is no excess intake, unless a count is said', () => {
