@@ -44,7 +44,9 @@ describe('how surely an allergy rules a drug out', () => {
     expect(allergyVerdict(index.drug('amoxicillin')!, 'penicilin', [])).toBe('yes');
     expect(allergyVerdict(cefalexin, 'penicilin', contra)).toBe('maybe');
     expect(allergyVerdict(cefalexin, 'penicilin', contra, 'dị ứng amoxicillin (nổi ban, ko phản vệ)')).toBeNull();
-    expect(allergyVerdict(cefalexin, 'penicilin', contra, 'tiêm penicillin bị sốc phản vệ')).toBe('maybe');
+    // an anaphylaxis told makes the clause for immediate severe reactions surely the patient's
+    expect(allergyVerdict(cefalexin, 'penicilin', contra, 'tiêm penicillin bị sốc phản vệ')).toBe('yes');
+    expect(allergyVerdict(cefalexin, 'penicilin', contra, 'tiêm penicillin bị tụt HA phải tiêm adrenalin')).toBe('yes');
     expect(anaphylaxisDenied('nổi mẩn ngứa, không bị sốc')).toBe(true);
     expect(anaphylaxisDenied('sốc phản vệ khi tiêm')).toBe(false);
   });

@@ -84,7 +84,16 @@ export function allergyVerdict(
   const names = allergenNames(allergy);
   const naming = contraindications.filter((text) => names.some((n) => containsPhrase(text, n)));
   if (!naming.length) return null;
-  return naming.every((t) => IMMEDIATE_ONLY.test(t)) && anaphylaxisDenied(said) ? null : 'maybe';
+  if (!naming.every((t) => IMMEDIATE_ONLY.test(t))) return 'maybe';
+  // a clause for immediate severe reactions: not this patient's when the words deny one, surely theirs when they
+  // tell one ("tiêm penicillin bị khó thở, tụt HA … phải tiêm adrenalin")
+  if (anaphylaxisDenied(said)) return null;
+  return anaphylaxisTold(said) ? 'yes' : 'maybe';
+}
+
+/** "sốc phản vệ", "tụt HA … phải tiêm adrenalin": the user tells an immediate severe reaction. */
+function anaphylaxisTold(said: string): boolean {
+  return / (?:soc|phan ve|tut ha|tut huyet ap|adrenalin|epinephrin) /.test(` ${syllables(said).join(' ')} `);
 }
 
 /** A clause for immediate severe reactions only ("phản ứng quá mẫn tức thì nặng (như phản vệ)"). */
