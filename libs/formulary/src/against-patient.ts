@@ -28,8 +28,9 @@ const HOW_TO_GIVE: (SectionKey | null)[] = ['lieu_luong_cach_dung', null];
 /**
  * One drug's answer held against the patient the conversation describes — whatever understood the turn, so a
  * model's frame gets the same check as the stub's. A stated allergy the drug falls under (`yes` by its name or
- * class, `maybe` when only a hypersensitivity clause names the allergen), and every contraindication that names the patient's pregnancy, breastfeeding,
- * kidney, liver, comorbidities or what the user's words say of them (`contraindicationsFor`), go with the result
+ * class, `maybe` when only a hypersensitivity clause names the allergen), and every contraindication that names
+ * the patient's pregnancy, breastfeeding, kidney, liver, comorbidities or what the user's words say of them
+ * (`contraindicationsFor`, the precautions that tell to avoid the drug included), go with the result
  * as `contraindicated`, for the reply to quote before the answer. One that surely applies (`yes`) to the route
  * answered withholds a dose or a way of giving it: the contraindication parts stand in its place (`withheld`).
  * A clause scoped to a dosage form the answer is not about ("không dùng dạng uống" beside an inhaled dose) is
