@@ -3,9 +3,8 @@ import {
   anotherPatient,
   expandShorthand,
   fold,
+  keepOrSwitchAsked,
   nonClinicalAside,
-  PhraseSet,
-  syllables,
   TAKEN_TOGETHER,
   words,
   type DrugResolver,
@@ -15,21 +14,6 @@ import { carriedFacts, frameToRemember, mergeWithPriorFrame, pairWithConversatio
 import { pendingQuestion, pendingWeightReply } from './pending';
 import { route, type NameOf, type RouteOutcome } from './route';
 import { formatKg, W } from './wording';
-
-/** "giữ hay đổi", "có phải ngưng": whether to keep a drug the patient is on. */
-const KEEP_OR_SWITCH = new PhraseSet([
-  'giữ hay đổi',
-  'giữ hay ngưng',
-  'giữ hay ngừng',
-  'có phải đổi',
-  'có cần đổi',
-  'có phải ngưng',
-  'có cần ngưng',
-  'có phải ngừng',
-  'đổi thuốc khác',
-]);
-/** The patient is on the drug now ("bn đang uống omeprazol"). */
-const ON_IT_NOW = / dang (?:uong|dung|xai|tiem) /;
 
 /** The user's own words of this conversation, as the code reads them (ward shorthand expanded). */
 export interface UserWords {
@@ -104,7 +88,7 @@ export function readTurn(
     mergeWithPriorFrame(referToListed(grounded, prior), prior, !anotherPatient(text)),
     prior,
     TAKEN_TOGETHER.has(words(text)),
-    KEEP_OR_SWITCH.has(words(text)) && ON_IT_NOW.test(` ${syllables(text).join(' ')} `),
+    keepOrSwitchAsked(text),
   );
   return { frame: merged, reasked: false, dropped, carried: carriedFacts(grounded, merged) };
 }

@@ -1,5 +1,5 @@
 import { ROUTES, type Population, type Route } from '@app/contracts';
-import { fold, normalize } from './normalize';
+import { fold, normalize, syllables } from './normalize';
 import { PhraseSet, says, words, type PhraseHit, type Word } from './words';
 
 /**
@@ -911,6 +911,27 @@ export const TAKEN_TOGETHER = new PhraseSet([
   'hai loại',
   '2 loại',
 ]);
+
+/** "giữ hay đổi", "có phải ngưng": whether to keep a drug the patient is on. */
+const KEEP_OR_SWITCH = new PhraseSet([
+  'giữ hay đổi',
+  'giữ hay ngưng',
+  'giữ hay ngừng',
+  'có phải đổi',
+  'có cần đổi',
+  'có phải ngưng',
+  'có cần ngưng',
+  'có phải ngừng',
+  'đổi thuốc khác',
+]);
+
+/**
+ * "bn đang uống omeprazol 20mg/ngày, giữ hay đổi?": a drug the patient is on now, asked whether to keep it — with
+ * another drug earlier in the conversation, it is the pair (like TAKEN_TOGETHER).
+ */
+export function keepOrSwitchAsked(text: string): boolean {
+  return KEEP_OR_SWITCH.has(words(text)) && / dang (?:uong|dung|xai|tiem) /.test(` ${syllables(text).join(' ')} `);
+}
 
 /** An accidental or excess intake: an overdose question, not a dose question (the section router reads them too). */
 export const INTAKE_PHRASES: readonly string[] = [

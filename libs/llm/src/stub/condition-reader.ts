@@ -644,6 +644,7 @@ export class ConditionReader {
       if (narrower) return object;
       // "bn THA, ĐTĐ, thuốc nào dùng được": several conditions and no question naming one — which is asked?
       const key2 = (c: string) => syllables(c).join(' ');
+      const turnFolded = ` ${syllables(turn).join(' ')} `;
       this.several =
         object === null &&
         named.some(
@@ -654,8 +655,8 @@ export class ConditionReader {
             !key2(specific).includes(key2(c)) &&
             !key2(c).includes(key2(specific)) &&
             // "… dự phòng đột quỵ": what the drug is asked for, not a second condition of the patient's
-            !` ${syllables(turn).join(' ')} `.includes(` du phong ${key2(c)} `) &&
-            !` ${syllables(turn).join(' ')} `.includes(` phong ngua ${key2(c)} `),
+            !turnFolded.includes(` du phong ${key2(c)} `) &&
+            !turnFolded.includes(` phong ngua ${key2(c)} `),
         );
       return specific;
     }
