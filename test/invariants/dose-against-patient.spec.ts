@@ -69,16 +69,42 @@ describe('a dose is never given against an allergy the user stated', () => {
   it('withholds nothing for an allergy the user denies or told of another person', () => {
     fc.assert(
       fc.property(
-        fc.constantFrom(...drugs).chain((d) => fc.tuple(fc.constant(d), allergenOf(d), fc.boolean())),
-        ([d, allergen, denied]) => {
+        fc
+          .constantFrom(...drugs)
+          .chain((d) =>
+            fc.tuple(
+              fc.constant(d),
+              allergenOf(d),
+              fc.boolean(),
+              fc.constantFrom('còn bn giường bên', 'còn bn giường 12', 'bn giường 12', 'còn giường số 3'),
+            ),
+          ),
+        ([d, allergen, denied, other]) => {
           const turns = denied
             ? [`bn nam 40 tuổi ko dị ứng ${allergen}, liều ${d.name} bao nhiêu?`]
-            : [`bn giường 5 dị ứng ${allergen}`, `còn bn giường bên, nam 40 tuổi, liều ${d.name} bao nhiêu?`];
+            : [`bn giường 5 dị ứng ${allergen}`, `${other}, nam 40 tuổi, liều ${d.name} bao nhiêu?`];
           const r = dose(d.drug_id, turns, frameFor(d.drug_id, []));
           expect(r.withheld ?? false).toBe(false);
         },
       ),
       { numRuns: 200 },
+    );
+  });
+
+  it('withholds again when the conversation comes back to the allergic patient’s bed', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...drugs).chain((d) => fc.tuple(fc.constant(d), allergenOf(d))),
+        ([d, allergen]) => {
+          const turns = [
+            `bn giường 5 nam 40 tuổi dị ứng ${allergen}`,
+            `còn bn giường 12 nữ 30 tuổi thì sao`,
+            `quay lại bn giường 5, liều ${d.name} bao nhiêu?`,
+          ];
+          expect(dose(d.drug_id, turns, frameFor(d.drug_id, [])).withheld).toBe(true);
+        },
+      ),
+      { numRuns: 100 },
     );
   });
 });

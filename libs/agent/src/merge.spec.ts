@@ -1,5 +1,6 @@
 import { emptyFrame } from '@app/contracts';
 import {
+  asComorbidity,
   frameAfterReply,
   frameToRemember,
   mergeWithPriorFrame,
@@ -399,6 +400,23 @@ describe('"vậy thuốc nào dùng đc?" after a list: which drugs, for the con
     expect(
       mergeWithPriorFrame(dose, emptyFrame({ turn_type: 'drug_attribute', drugs: ['paracetamol'] })).condition,
     ).toBeNull();
+  });
+});
+
+describe('a condition the patient also has, told after a list: a comorbidity for the list asked before', () => {
+  const listAsked = emptyFrame({ turn_type: 'condition_to_drug', condition: 'thoái hóa khớp', population: 'elderly' });
+  const told = emptyFrame({ turn_type: 'condition_to_drug', condition: 'suy tim' });
+  it('"còn bị suy tim …, thuốc nào dùng được?" keeps the list’s condition, with heart failure as the patient’s', () => {
+    const m = mergeWithPriorFrame(asComorbidity(told, listAsked, true), listAsked);
+    expect(m).toMatchObject({ turn_type: 'condition_to_drug', condition: 'thoái hóa khớp', population: 'elderly' });
+    expect(m.patient.comorbidities).toEqual(['suy tim']);
+  });
+  it('not said as one the patient also has, no list before, or a drug named: a list for the condition named', () => {
+    expect(mergeWithPriorFrame(asComorbidity(told, listAsked, false), listAsked).condition).toBe('suy tim');
+    const dose = emptyFrame({ turn_type: 'drug_attribute', drugs: ['paracetamol'] });
+    expect(asComorbidity(told, dose, true)).toBe(told);
+    const named = { ...told, drugs: ['digoxin'] };
+    expect(asComorbidity(named, listAsked, true)).toBe(named);
   });
 });
 

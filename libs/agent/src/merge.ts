@@ -116,6 +116,26 @@ export function pairWithConversationDrugs(
   };
 }
 
+/**
+ * "Mẹ tôi còn bị suy tim …, vậy thuốc nào dùng được?" right after a list for knee pain: the condition the turn
+ * names is one the patient also has (`alsoHad`, read from the user's words) — a comorbidity for the list asked
+ * before, which then goes on with it (the stage-2 review reads it), not a list for heart failure.
+ */
+export function asComorbidity(frame: QueryFrame, prior: QueryFrame | null, alsoHad: boolean): QueryFrame {
+  if (!alsoHad || !prior || prior.non_human || frame.non_human) return frame;
+  if (!CONDITION_TYPES.includes(prior.turn_type) || !CONDITION_TYPES.includes(frame.turn_type)) return frame;
+  if (frame.drugs.length || !frame.condition || frame.condition === prior.condition) return frame;
+  if (prior.condition === null && prior.indication === null) return frame;
+  return {
+    ...frame,
+    condition: null,
+    indication: null,
+    condition_ambiguous: false,
+    follow_up: true,
+    patient: { ...frame.patient, comorbidities: [...new Set([...frame.patient.comorbidities, frame.condition])] },
+  };
+}
+
 /** Patient values the merged frame holds that the turn itself did not say (echoed back with the answer). */
 export function carriedFacts(turnFrame: QueryFrame, merged: QueryFrame): boolean {
   return (

@@ -1,6 +1,7 @@
 import { POPULATION_LABELS, type AgentReply, type QueryFrame } from '@app/contracts';
 import {
   anotherPatient,
+  conditionAlsoHad,
   expandShorthand,
   fold,
   keepOrSwitchAsked,
@@ -10,7 +11,14 @@ import {
   type DrugResolver,
 } from '@app/formulary';
 import { groundFrame, type DroppedField, type UserDrugMentions } from './ground';
-import { carriedFacts, frameToRemember, mergeWithPriorFrame, pairWithConversationDrugs, referToListed } from './merge';
+import {
+  asComorbidity,
+  carriedFacts,
+  frameToRemember,
+  mergeWithPriorFrame,
+  pairWithConversationDrugs,
+  referToListed,
+} from './merge';
 import { pendingQuestion, pendingWeightReply } from './pending';
 import { route, type NameOf, type RouteOutcome } from './route';
 import { formatKg, W } from './wording';
@@ -85,7 +93,15 @@ export function readTurn(
   if (pending) return { frame: pending, reasked: true, dropped, carried: false };
   const text = user.texts[user.texts.length - 1] ?? '';
   const merged = pairWithConversationDrugs(
-    mergeWithPriorFrame(referToListed(grounded, prior), prior, !anotherPatient(text)),
+    mergeWithPriorFrame(
+      asComorbidity(
+        referToListed(grounded, prior),
+        prior,
+        !!grounded.condition && conditionAlsoHad(text, grounded.condition),
+      ),
+      prior,
+      !anotherPatient(text, user.texts.slice(0, -1)),
+    ),
     prior,
     TAKEN_TOGETHER.has(words(text)),
     keepOrSwitchAsked(text),

@@ -89,6 +89,16 @@ describe('what the answer is held against: the words of the patient asked about 
     expect(thisPatientsTurns([husband, dose])).toEqual([husband, dose]);
   });
 
+  it('reads beds by their number: another bed starts another patient, coming back to one takes its turns back', () => {
+    const bed5 = 'bn giường 5 nam 45t VPCĐ nhẹ, TS sốc phản vệ với penicillin. ks uống nào?';
+    const bed12 = 'bn giường 12: nữ 26t, thai 14 tuần, cũng VPCĐ nhẹ. ks uống nào?';
+    const back = 'quay lại bn giường 5, liều azithro?';
+    expect(thisPatientsTurns([bed5, bed12])).toEqual([bed12]);
+    expect(thisPatientsTurns([bed5, bed12, dose])).toEqual([bed12, dose]);
+    expect(thisPatientsTurns([bed5, bed12, back])).toEqual([bed5, back]);
+    expect(thisPatientsTurns([bed5, 'bn giường 5 dị ứng gì không?'])).toHaveLength(2);
+  });
+
   it('so the first patient’s allergy is not in the words a dose is checked against, and this one’s pregnancy is', () => {
     const frame = emptyFrame({ drugs: ['azithromycin'], patient: { ...EMPTY_PATIENT, pregnant: true } });
     const p = framedRetrievalPayload(frame, dose, [husband, wife], dose);

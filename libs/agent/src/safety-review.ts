@@ -1,5 +1,5 @@
 import type { AgentReply, HopPayload, HopResult, PatientContext, QueryFrame } from '@app/contracts';
-import { anotherPatient, expandShorthand, readSeverity } from '@app/formulary';
+import { anotherPatient, bedOf, expandShorthand, readSeverity } from '@app/formulary';
 import { abstain, allContraindicatedReply } from './reply';
 import { W } from './wording';
 
@@ -13,11 +13,17 @@ export function conversationWords(turns: string[], expand = false): string {
 
 /**
  * The turns that speak of the patient asked about now: from the last one that names another person ("vợ bn",
- * "giường bên") on — an allergy or a state told of the first patient is not this one's.
+ * "giường bên", another bed's number) on — an allergy or a state told of the first patient is not this one's.
+ * Coming back to a bed told before ("quay lại bn giường 5") takes that bed's earlier turns back in.
  */
 export function thisPatientsTurns(turns: string[]): string[] {
-  const from = turns.map((t) => anotherPatient(expandShorthand(t))).lastIndexOf(true);
-  return from < 0 ? turns : turns.slice(from);
+  const expanded = turns.map((t) => expandShorthand(t));
+  const starts = [0, ...expanded.flatMap((t, i) => (i > 0 && anotherPatient(t, expanded.slice(0, i)) ? [i] : []))];
+  const segments = starts.map((s, k) => turns.slice(s, starts[k + 1] ?? turns.length));
+  const bed = (k: number) => bedOf(expandShorthand(segments[k].find((t) => bedOf(expandShorthand(t)) !== null) ?? ''));
+  const now = segments.length - 1;
+  const mine = bed(now);
+  return segments.flatMap((seg, k) => (k === now || (mine !== null && bed(k) === mine) ? seg : []));
 }
 
 /**

@@ -36,6 +36,8 @@ const HOW_TO_GIVE: (SectionKey | null)[] = ['lieu_luong_cach_dung', null];
  * A clause scoped to a dosage form the answer is not about ("không dùng dạng uống" beside an inhaled dose) is
  * not this answer's. A clause the answer already quotes (asked for the contraindications) is not repeated; asked
  * whether the drug may be used at all, the precautions that tell to avoid it for this patient still come first.
+ * A route still to be asked (`AMBIGUOUS_ROUTE`) is not asked when a clause that holds for every route surely
+ * applies: the dose is withheld instead.
  */
 export function againstPatient(
   result: RetrievalResult,
@@ -45,7 +47,9 @@ export function againstPatient(
   /** The user's own words of the conversation, ward shorthand expanded. */
   said: string,
 ): RetrievalResult {
-  if (result.decision !== 'ANSWERABLE' && result.decision !== 'VERIFY_PDF') return result;
+  // a route still to be asked is not asked of a drug that surely cannot be given by any route
+  const routeAsked = result.decision === 'AMBIGUOUS_ROUTE';
+  if (result.decision !== 'ANSWERABLE' && result.decision !== 'VERIFY_PDF' && !routeAsked) return result;
   if (frame.non_human) return result;
   const cited = new Set(result.parts.map((p) => p.doc_id));
   const findings: ContraFinding[] = [];
@@ -59,11 +63,12 @@ export function againstPatient(
       if (f.routes === null || f.routes.some((r) => answered.includes(r))) findings.push(f);
   }
   const found = findings
+    .filter((f) => !routeAsked || (f.applies === 'yes' && f.routes === null))
     .filter((f) => !cited.has(f.doc_id))
     .filter((f, i, all) => all.findIndex((g) => g.doc_id === f.doc_id && g.quote === f.quote) === i);
   if (!found.length) return result;
   const withhold = HOW_TO_GIVE.includes(frame.attribute) && found.some((f) => f.applies === 'yes');
-  if (!withhold) return { ...result, contraindicated: found };
+  if (!withhold) return routeAsked ? result : { ...result, contraindicated: found };
   const sure = found.filter((f) => f.applies === 'yes');
   const parts = frame.drugs
     .flatMap((d) => REVIEWED_SECTIONS.flatMap((s) => source.section(d, s)))

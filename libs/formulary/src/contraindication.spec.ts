@@ -35,6 +35,13 @@ describe('contraindications that name the patient’s state', () => {
     expect(first('enalapril', {})).toBeNull();
   });
 
+  it('a use the formulary forbids: surely for that use, maybe when it is an acute form of the condition asked', () => {
+    expect(first('allopurinol', {}, {}, 'cơn gút cấp')).toBe('yes');
+    expect(first('allopurinol', {}, {}, 'gút cấp')).toBe('yes');
+    expect(first('allopurinol', {}, {}, 'gút')).toBe('maybe');
+    expect(first('allopurinol', {}, {}, 'tăng acid uric máu')).toBeNull();
+  });
+
   it('breastfeeding', () => {
     expect(first('gliclazid', { lactating: true })).toBe('yes');
     expect(first('simvastatin', { lactating: true })).toBe('yes');

@@ -190,7 +190,9 @@ function clauseApplies(
     const whom = use[1];
     if (/thai/u.test(whom) && !patient.pregnant) return null;
     if (/bú/u.test(whom) && !patient.lactating) return null;
-    return condition && namesUse(use[2], condition) ? 'yes' : null;
+    if (!condition || !namesUse(use[2], condition)) return null;
+    // "không dùng để điều trị cơn gút cấp" asked for gout: the clause forbids an acute form the user did not say
+    return narrowerForm(use[2], condition) ? 'maybe' : 'yes';
   }
   // the formulary's exception is the use asked ("trừ trường hợp động kinh …" for epilepsy): the
   // drug is listed with its safety text, the prescriber weighs it
@@ -440,6 +442,15 @@ function exceptedFor(n: string, condition: string): boolean {
   return (
     (lead.includes(' ') && ` ${syllables(condition).join(' ')} `.includes(` ${lead} `)) || namesUse(m[1], condition)
   );
+}
+
+/** Words that make a use an acute form of the condition ("cơn gút cấp", "đợt cấp"), folded. */
+const ACUTE_FORM = ['con', 'cap', 'dot'];
+
+/** The use names an acute form of the condition ("cơn gút cấp") that the condition asked does not say ("gút"). */
+function narrowerForm(use: string, condition: string): boolean {
+  const acute = (text: string) => syllables(text).some((w) => ACUTE_FORM.includes(w));
+  return acute(use) && !acute(condition);
 }
 
 function namesUse(use: string, condition: string): boolean {

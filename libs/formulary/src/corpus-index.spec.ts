@@ -114,6 +114,10 @@ describe('namesApart: an indication that writes the condition’s words apart', 
   const index = sampleIndex();
   const ids = (c: string) => index.indicationKeyword(c).map((s) => s.part.doc_id.split('__')[0]);
 
+  it('"hen" alone is asthma: the parts headed by its formal name list too', () => {
+    expect(ids('hen')).toEqual(expect.arrayContaining(['salbutamol', 'prednisolon']));
+  });
+
   it('a heading and one of its items, however many items stand between them', () => {
     const cbz =
       'Động kinh: cơn cục bộ (có hoặc không có toàn thể hóa thứ phát) và cơn co cứng – co giật toàn thể; dùng đơn trị.';

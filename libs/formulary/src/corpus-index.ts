@@ -34,6 +34,8 @@ const CONDITION_SYNONYMS: [string, string][] = [
   ['non oi', 'buon non'],
   ['suyen', 'hen phe quan'],
   ['hen suyen', 'hen phe quan'],
+  // "hen" alone is how people say asthma: "Hen phế quản: …" treats it as surely as "Hen nặng: …"
+  ['hen', 'hen phe quan'],
   ['kinh phong', 'dong kinh'],
   ['nhiem trung', 'nhiem khuan'],
   ['viem hong', 'nhiem khuan duong ho hap'],
@@ -341,7 +343,8 @@ export class CorpusIndex implements DrugNames {
     let out = scored;
     const single = variants.filter((v) => v && !v.includes(' '));
     if (single.length) {
-      const headed = out.filter((s) => headItems(s.part.text).some((h) => single.includes(h)));
+      // headed by the word or by a formal name of it ("hen" → "Hen phế quản: …")
+      const headed = out.filter((s) => headItems(s.part.text).some((h) => variants.includes(h)));
       if (headed.length) out = headed;
     }
     // an infection asked by its organism ("nhiễm Chlamydia …") is treated where the organism is the cause

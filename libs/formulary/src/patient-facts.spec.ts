@@ -10,6 +10,7 @@ import {
   INTAKE_CUES,
   parseQuestionRoute,
   anotherPatient,
+  conditionAlsoHad,
   labStates,
   nonClinicalAside,
   parseRoute,
@@ -406,4 +407,33 @@ describe('anotherPatient', () => {
   );
   it('the same patient told again is not', () =>
     expect(anotherPatient('bệnh nhân 35 tuổi đang bầu 16 tuần')).toBe(false));
+  const first = 'bệnh nhân nam 45t VPCĐ, sốc phản vệ với penicillin';
+  it.each([
+    ['còn bệnh nhân giường 12: nữ 26t, thai 14 tuần', [first]],
+    ['còn giường 7 thì sao', [first]],
+    ['còn bn giường 12: nữ 26t', [first]],
+    ['bệnh nhân giường 12 nữ 26t', ['bệnh nhân giường 5 nam 45t']],
+    ['giuong so 3: cu ong 80t', ['giường 5 nam 45t']],
+  ])('"%s" after %j is another bed', (t, earlier) => expect(anotherPatient(t, earlier)).toBe(true));
+  it.each([
+    ['bệnh nhân giường 12 nữ 26t', []],
+    ['bệnh nhân nằm giường 12, nữ 26t', [first]],
+    ['giường 5 dị ứng gì không', ['bệnh nhân giường 5 nam 45t']],
+    ['còn bệnh nhân này thì sao', [first]],
+  ])('"%s" after %j is the same patient', (t, earlier) => expect(anotherPatient(t, earlier)).toBe(false));
+});
+
+describe('conditionAlsoHad: a condition told as one the patient also has, asking what may still be used', () => {
+  it.each([
+    ['Mẹ tôi còn bị suy tim, bác sĩ bảo suy tim độ 3. Vậy thuốc nào dùng được?', 'suy tim'],
+    ['bn cũng bị đái tháo đường, thuốc nào dùng đc', 'đái tháo đường'],
+    ['ba em bị thêm suy thận nữa, uống được không', 'suy thận'],
+    ['bn kèm theo hen phế quản thì sao', 'hen phế quản'],
+  ])('"%s" (%s)', (t, c) => expect(conditionAlsoHad(t, c)).toBe(true));
+  it.each([
+    ['bn còn bị suy tim, thuốc nào trị suy tim?', 'suy tim'],
+    ['bn bị suy tim, thuốc nào dùng được?', 'suy tim'],
+    ['còn bị suy tim nữa', 'suy tim'],
+    ['bn cũng bị ho, thuốc nào dùng được', 'suy tim'],
+  ])('"%s" (%s) is not', (t, c) => expect(conditionAlsoHad(t, c)).toBe(false));
 });

@@ -933,6 +933,23 @@ export function keepOrSwitchAsked(text: string): boolean {
   return KEEP_OR_SWITCH.has(words(text)) && / dang (?:uong|dung|xai|tiem) /.test(` ${syllables(text).join(' ')} `);
 }
 
+/**
+ * "mẹ tôi còn bị suy tim …, vậy thuốc nào dùng được?" right after a list: a condition the patient also has, told
+ * with "còn bị", "cũng bị", "bị thêm", "kèm (theo)" — asked what may still be used, not what treats it. It is a fact
+ * about the patient for the list asked before, not a new list.
+ */
+export function conditionAlsoHad(text: string, condition: string): boolean {
+  const t = ` ${syllables(text).join(' ')} `;
+  const c = syllables(condition).slice(0, 2).join(' ');
+  if (!c) return false;
+  const also = new RegExp(
+    ` (?:(?:con|cung) (?:bi|co|mac)(?: them)?|(?:bi|co|mac) them|kem(?: theo)?|ngoai ra (?:con )?(?:bi|co)) (?:\\S+ ){0,2}${c} `,
+  );
+  const mayUse = / (?:dung|uong|xai|su dung) (?:duoc|dc)\b| an toan | co sao (?:khong|ko|k) | thi sao /;
+  const treats = / (?:tri|chua|dieu tri) /;
+  return also.test(t) && mayUse.test(t) && !treats.test(t);
+}
+
 /** An accidental or excess intake: an overdose question, not a dose question (the section router reads them too). */
 export const INTAKE_PHRASES: readonly string[] = [
   'lỡ uống',
@@ -1230,12 +1247,32 @@ const ANOTHER_PATIENT = new PhraseSet([
   'ca khác',
 ]);
 
+/** A bed told by its number: "giường 12", "giuong so 7". */
+const BED = /(?:^|[^\p{L}\p{N}])(?:giường|giuong)\s*(?:số\s*|so\s*)?(\d{1,3})(?!\d)/giu;
+/** "còn bệnh nhân giường 12", "còn giường 7" — the next patient introduced by "còn" (what about …). */
+const ANOTHER_BED =
+  /(?:^|[^\p{L}])(?:còn|con)\s+(?:(?:bệnh nhân|bn|người bệnh|ca|bé|cụ)\s+)?(?:ở\s+|o\s+)?(?:giường|giuong)\s*(?:số\s*|so\s*)?\d/iu;
+
+const bedsOf = (text: string) => [...text.matchAll(BED)].map((m) => Number(m[1]));
+
 /**
  * Does the turn speak of another person than the conversation's patient ("vợ bn 30t cũng (+) Chlamydia")?
- * `text`: the turn with ward shorthand expanded ("bn" → "bệnh nhân").
+ * A bed by its number is another patient when the bed told last before it is a different one, or when the turn
+ * brings it in with "còn" after earlier turns ("còn bn giường 12: nữ 26t …"); the same bed told again is not.
+ * `text` and `earlier`: the turns with ward shorthand expanded ("bn" → "bệnh nhân").
  */
-export function anotherPatient(text: string): boolean {
-  return ANOTHER_PATIENT.has(words(text));
+export function anotherPatient(text: string, earlier: string[] = []): boolean {
+  if (ANOTHER_PATIENT.has(words(text))) return true;
+  const beds = bedsOf(text);
+  if (beds.length === 0 || earlier.length === 0) return false;
+  const told = earlier.flatMap(bedsOf).at(-1);
+  if (told !== undefined) return !beds.includes(told);
+  return ANOTHER_BED.test(text);
+}
+
+/** The first bed a turn tells by its number, if any. */
+export function bedOf(text: string): number | null {
+  return bedsOf(text)[0] ?? null;
 }
 
 /** Does the turn ask about price, purchase, stock, brands, insurance or law (the words of a non-clinical question)? */
