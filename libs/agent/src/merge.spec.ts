@@ -6,6 +6,7 @@ import {
   mergeWithPriorFrame,
   pairWithConversationDrugs,
   referToListed,
+  toldAfterList,
 } from './merge';
 import { route } from './route';
 
@@ -432,5 +433,21 @@ describe('another person named: nothing said of the first patient carries', () =
     const turn = emptyFrame({ turn_type: 'condition_to_drug', condition: 'chlamydia', follow_up: true });
     expect(mergeWithPriorFrame(turn, prior, false)).toMatchObject({ age_text: null, patient: { allergies: [] } });
     expect(mergeWithPriorFrame(turn, prior, true).patient.allergies).toEqual(['erythromycin']);
+  });
+});
+
+describe('a turn that only tells, right after a list: the same list for the patient as now told', () => {
+  const listAsked = emptyFrame({ turn_type: 'condition_to_drug', condition: 'thoái hóa khớp', population: 'elderly' });
+  const told = emptyFrame({ turn_type: 'drug_attribute' });
+  it('goes on with the list when the turn asks nothing and names no drug', () => {
+    const m = mergeWithPriorFrame(toldAfterList(told, listAsked, true), listAsked);
+    expect(m).toMatchObject({ turn_type: 'condition_to_drug', condition: 'thoái hóa khớp', population: 'elderly' });
+  });
+  it('a question, a drug named, or no list before: left as it is', () => {
+    expect(toldAfterList(told, listAsked, false)).toBe(told);
+    const named = { ...told, drugs: ['paracetamol'] };
+    expect(toldAfterList(named, listAsked, true)).toBe(named);
+    const dose = emptyFrame({ turn_type: 'drug_attribute', drugs: ['paracetamol'] });
+    expect(toldAfterList(told, dose, true)).toBe(told);
   });
 });

@@ -136,6 +136,22 @@ export function asComorbidity(frame: QueryFrame, prior: QueryFrame | null, alsoH
   };
 }
 
+/**
+ * "À tuần trước mẹ em nội soi, bác sĩ nói có ổ loét dạ dày đang tiến triển, đang điều trị." right after a list: a
+ * turn that asks nothing (`tells`, read from the user's words) and names no drug tells the patient for that list —
+ * the same list, for the patient as now told (the stage-2 review reads the words), not "which drug?".
+ */
+export function toldAfterList(frame: QueryFrame, prior: QueryFrame | null, tells: boolean): QueryFrame {
+  if (!tells || !prior || prior.non_human || frame.non_human || !CONDITION_TYPES.includes(prior.turn_type))
+    return frame;
+  if (prior.condition === null && prior.indication === null) return frame;
+  if (frame.drugs.length || frame.unknown_drugs.length || frame.condition || frame.indication) return frame;
+  if (['smalltalk', 'out_of_scope'].includes(frame.turn_type)) return frame;
+  // a fact the understanding read ("bn này dị ứng penicillin") goes on with the list by the merge's own rule
+  if (newPatientFacts(frame, prior)) return frame;
+  return carryPatient({ ...prior, patient: frame.patient, follow_up: true }, prior);
+}
+
 /** Patient values the merged frame holds that the turn itself did not say (echoed back with the answer). */
 export function carriedFacts(turnFrame: QueryFrame, merged: QueryFrame): boolean {
   return (

@@ -7,6 +7,7 @@ import {
   keepOrSwitchAsked,
   nonClinicalAside,
   TAKEN_TOGETHER,
+  tellsOnly,
   words,
   type DrugResolver,
 } from '@app/formulary';
@@ -18,6 +19,7 @@ import {
   mergeWithPriorFrame,
   pairWithConversationDrugs,
   referToListed,
+  toldAfterList,
 } from './merge';
 import { pendingQuestion, pendingWeightReply } from './pending';
 import { route, type NameOf, type RouteOutcome } from './route';
@@ -92,16 +94,11 @@ export function readTurn(
   const pending = pendingQuestion(grounded, prior, clarifyStreak);
   if (pending) return { frame: pending, reasked: true, dropped, carried: false };
   const text = user.texts[user.texts.length - 1] ?? '';
+  // after a list: a condition the patient also has, or a turn that only tells, is the patient for that list
+  const alsoHad = !!grounded.condition && conditionAlsoHad(text, grounded.condition);
+  const told = toldAfterList(asComorbidity(referToListed(grounded, prior), prior, alsoHad), prior, tellsOnly(text));
   const merged = pairWithConversationDrugs(
-    mergeWithPriorFrame(
-      asComorbidity(
-        referToListed(grounded, prior),
-        prior,
-        !!grounded.condition && conditionAlsoHad(text, grounded.condition),
-      ),
-      prior,
-      !anotherPatient(text, user.texts.slice(0, -1)),
-    ),
+    mergeWithPriorFrame(told, prior, !anotherPatient(text, user.texts.slice(0, -1))),
     prior,
     TAKEN_TOGETHER.has(words(text)),
     keepOrSwitchAsked(text),

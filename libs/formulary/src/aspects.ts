@@ -36,6 +36,25 @@ const ASPECTS: { asked: PhraseSet; spoken: RegExp }[] = [
     asked: new PhraseSet(['tủ lạnh', 'bảo quản', 'nhiệt độ phòng', 'để được bao lâu', 'hạn dùng']),
     spoken: /(?<!\p{L})(?:bảo quản|tủ lạnh|nhiệt độ|ổn định|hạn dùng)(?!\p{L})/u,
   },
+  // a volume to dissolve or dilute in: "1 lọ 1g pha với mấy ml nước cất" — only a volume or a concentration
+  // answers it ("pha thành dung dịch 2 mg/ml"), not a clearance in ml/phút
+  {
+    asked: new PhraseSet([
+      'pha với mấy ml',
+      'pha với bao nhiêu ml',
+      'pha mấy ml',
+      'pha bao nhiêu ml',
+      'pha trong mấy ml',
+      'pha trong bao nhiêu ml',
+      'mấy ml nước cất',
+      'bao nhiêu ml nước cất',
+      'mấy ml dung môi',
+      'bao nhiêu ml dung môi',
+      'bao nhiêu ml dịch',
+      'mấy ml dịch',
+    ]),
+    spoken: /\d+(?:[.,]\d+)?\s*ml(?!\s*\/\s*(?:phút|ph|min|giờ|h|kg)(?!\p{L}))(?!\p{L})|mg\/ml/u,
+  },
 ];
 
 /** The aspects the question asks that none of the parts speaks of (empty: every aspect asked is answered). */

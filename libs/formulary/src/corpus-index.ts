@@ -17,6 +17,13 @@ export interface Scored {
   score: number;
 }
 
+/**
+ * One-word conditions and the longer heading the formulary writes them under (folded): "hen" alone is how people
+ * say asthma, and "Hen phế quản: …" treats it as surely as "Hen nặng: …". Only for choosing the parts headed by the
+ * condition — not a synonym, so "TS hen" in a note is not read as a formal diagnosis.
+ */
+const FORMAL_HEADS: Record<string, string[]> = { hen: ['hen phe quan'] };
+
 /** Everyday names for the conditions the formulary names formally. */
 const CONDITION_SYNONYMS: [string, string][] = [
   ['cao huyet ap', 'tang huyet ap'],
@@ -34,8 +41,6 @@ const CONDITION_SYNONYMS: [string, string][] = [
   ['non oi', 'buon non'],
   ['suyen', 'hen phe quan'],
   ['hen suyen', 'hen phe quan'],
-  // "hen" alone is how people say asthma: "Hen phế quản: …" treats it as surely as "Hen nặng: …"
-  ['hen', 'hen phe quan'],
   ['kinh phong', 'dong kinh'],
   ['nhiem trung', 'nhiem khuan'],
   ['viem hong', 'nhiem khuan duong ho hap'],
@@ -343,8 +348,9 @@ export class CorpusIndex implements DrugNames {
     let out = scored;
     const single = variants.filter((v) => v && !v.includes(' '));
     if (single.length) {
-      // headed by the word or by a formal name of it ("hen" → "Hen phế quản: …")
-      const headed = out.filter((s) => headItems(s.part.text).some((h) => variants.includes(h)));
+      // headed by the word or by its formal name ("hen" → "Hen phế quản: …")
+      const heads = [...single, ...single.flatMap((v) => FORMAL_HEADS[v] ?? [])];
+      const headed = out.filter((s) => headItems(s.part.text).some((h) => heads.includes(h)));
       if (headed.length) out = headed;
     }
     // an infection asked by its organism ("nhiễm Chlamydia …") is treated where the organism is the cause

@@ -1,5 +1,6 @@
 import { EMPTY_PATIENT, emptyFrame } from '@app/contracts';
 import { decide, routeOfStatedRegimen, withElderlyCautions } from './decide';
+import { retrieveForFrame } from './retrieve';
 import { sampleIndex } from './test-corpus';
 
 describe('decide()', () => {
@@ -69,6 +70,23 @@ describe('decide()', () => {
     );
     // a question that asks no such aspect is unaffected
     expect(asked('ondansetron', 'lieu_luong_cach_dung', 'ondansetron uống liều bao nhiêu')).not.toBe('INSUFFICIENT');
+  });
+
+  it('a volume to dissolve in is answered only by a volume or a concentration, not a clearance in ml/phút', () => {
+    const volume = (drug: string, question: string) => {
+      const frame = emptyFrame({
+        turn_type: 'drug_attribute',
+        drugs: [drug],
+        attribute: 'lieu_luong_cach_dung',
+        population: 'adult',
+        route: drug === 'ceftriaxon' ? 'tiem_tinh_mach' : 'truyen_tinh_mach',
+      });
+      return decide(retrieveForFrame(index, frame, question), frame, index, [], question).decision;
+    };
+    // ceftriaxon: "hòa tan bột pha tiêm bằng dung môi thích hợp", and "ClCr dưới 10 ml/phút" — no volume
+    expect(volume('ceftriaxon', 'ceftriaxon 2g TMC. 1 lọ 1g pha với mấy ml nước cất?')).toBe('INSUFFICIENT');
+    // azithromycin: "pha thành dung dịch nồng độ 1 mg/ml … hoặc 2 mg/ml"
+    expect(volume('azithromycin', 'azithro 500mg truyền TM pha bao nhiêu ml dịch?')).not.toBe('INSUFFICIENT');
   });
 
   it('an entry whose lead states ages that do not hold the patient’s exact age is not theirs', () => {

@@ -74,6 +74,20 @@ export function inClasses(atc: string, classes: AskedClass[]): boolean {
   return classes.every((c) => c.atc.some((prefix) => atc.startsWith(prefix)));
 }
 
+/**
+ * How many of the words at the end of the text are the name of a class that says nothing of what it treats
+ * ("viêm tai giữa cấp kháng sinh" → 2), 0 if none. A class that names its purpose ("để hạ sốt") is the condition.
+ */
+export function trailingClassWords(text: string): number {
+  const ws = words(text);
+  for (let start = Math.max(0, ws.length - 4); start < ws.length; start++) {
+    const hit = PHRASES.at(ws, start);
+    if (!hit || start + hit.length !== ws.length) continue;
+    return CLASSES.find((c) => c.phrases.includes(hit.phrase))?.treats ? 0 : hit.length;
+  }
+  return 0;
+}
+
 /** Does the (written) text start with a class name ("opioid hoặc thuốc hướng thần", "kháng sinh beta-lactam")? */
 export function startsWithDrugClass(text: string): boolean {
   return PHRASES.at(words(text, true), 0) !== null;

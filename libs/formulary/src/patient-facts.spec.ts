@@ -12,6 +12,7 @@ import {
   anotherPatient,
   conditionAlsoHad,
   labStates,
+  tellsOnly,
   nonClinicalAside,
   parseRoute,
   pregnancyDenied,
@@ -193,6 +194,10 @@ describe('kidney and liver facts read from the user’s words', () => {
   it('wheezing or an asthma attack after a drug is a reaction to it', () => {
     expect(reactionMentions('TS hen, 2 lần uống aspirin lên cơn khò khè phải đi cấp cứu')).toContain('aspirin');
     expect(reactionMentions('2 lan uong aspirin len con kho khe')).toContain('aspirin');
+    // angioedema told by where it swelled
+    expect(reactionMentions('bn khai hồi trước uống captopril bị phù môi, phù mặt phải đi cấp cứu')).toContain(
+      'captopril',
+    );
   });
 
   it('what the drug was taken with is no excess intake, unless a count is said', () => {
@@ -296,6 +301,9 @@ describe('an age said by its decade', () => {
 describe('a pregnancy told as past', () => {
   it('"sau sinh 6 tuần, … lúc bầu chích insulin": past, she is not pregnant now', () => {
     expect(pregnancyIsPast(words('sau sinh 6 tuần, đang cho con bú, lúc bầu chích insulin'))).toBe(true);
+    expect(
+      pregnancyIsPast(words('SP 31t sau sinh 10 tuần, đang cho bú mẹ hoàn toàn. ĐTĐ typ 2 có từ trước khi mang thai')),
+    ).toBe(true);
   });
   it.each([
     'khi mang thai dùng paracetamol được không',
@@ -436,4 +444,16 @@ describe('conditionAlsoHad: a condition told as one the patient also has, asking
     ['còn bị suy tim nữa', 'suy tim'],
     ['bn cũng bị ho, thuốc nào dùng được', 'suy tim'],
   ])('"%s" (%s) is not', (t, c) => expect(conditionAlsoHad(t, c)).toBe(false));
+});
+
+describe('tellsOnly: a turn that asks nothing', () => {
+  it.each([
+    'À tuần trước mẹ em nội soi, bác sĩ nói có ổ loét dạ dày đang tiến triển, đang điều trị.',
+    'bn này dị ứng penicillin, ko sốt',
+    'à quên, bn đang có thai 24 tuần',
+  ])('"%s" tells', (t) => expect(tellsOnly(t)).toBe(true));
+  it.each(['thuốc nào dùng được', 'uống được không', 'liều bao nhiêu', 'vậy thì sao', 'còn bn này?', 'dùng đc ko'])(
+    '"%s" asks',
+    (t) => expect(tellsOnly(t)).toBe(false),
+  );
 });

@@ -240,7 +240,8 @@ export function pregnancyIsPast(ws: Word[]): boolean {
   const hits = PREGNANCY_CUES.find(ws);
   if (!hits.length) return false;
   const born = LACTATION_CUES.has(ws) || ws.some((w, i) => says(w, 'sau') && ws[i + 1] && says(ws[i + 1], 'sinh'));
-  const past = (h: PhraseHit) => h.start > 0 && ['lúc', 'hồi', 'trước'].some((p) => says(ws[h.start - 1], p));
+  // "lúc bầu", "hồi mang thai", "(từ) trước khi mang thai", "khi mang thai" — with the birth said, all past
+  const past = (h: PhraseHit) => h.start > 0 && ['lúc', 'hồi', 'trước', 'khi'].some((p) => says(ws[h.start - 1], p));
   return born && hits.every(past);
 }
 
@@ -605,6 +606,10 @@ export const PREGNANCY_CUES: PhraseSet = new PregnancyCues([
   'test thai',
   'thử thai',
   'que 2 vạch',
+  'que lên 2 vạch',
+  'que hai vạch',
+  'que lên hai vạch',
+  'thử que lên 2 vạch',
   'có thai',
   'mang thai',
   'có bầu',
@@ -616,6 +621,10 @@ export const PREGNANCY_CUES: PhraseSet = new PregnancyCues([
   'thai kỳ',
   'siêu âm thai',
   'hcg dương tính',
+  // "kq beta hCG (+)": the test result is the pregnancy told ("beta hCG âm tính" is denied like any cue)
+  'beta hcg',
+  'kết quả beta hcg',
+  'kq beta hcg',
   'thai nhi',
   'đang mang thai',
   'phụ nữ có thai',
@@ -933,6 +942,40 @@ export function keepOrSwitchAsked(text: string): boolean {
   return KEEP_OR_SWITCH.has(words(text)) && / dang (?:uong|dung|xai|tiem) /.test(` ${syllables(text).join(' ')} `);
 }
 
+/** Words that make a turn a question ("… nào", "… gì", "… được không", "bao nhiêu", "thì sao"). */
+const ASKING_WORDS = new PhraseSet([
+  'nào',
+  'gì',
+  'không',
+  'ko',
+  'k',
+  'hông',
+  'hok',
+  'chưa',
+  'sao',
+  'bao nhiêu',
+  'mấy',
+  'hả',
+  'nhỉ',
+  'có nên',
+  'được chứ',
+  'đúng không',
+  'phải không',
+]);
+
+/**
+ * "À tuần trước mẹ em nội soi, bác sĩ nói có ổ loét dạ dày đang tiến triển, đang điều trị.": the turn asks
+ * nothing (no question mark, no question word outside a denial like "không sốt") — it tells.
+ */
+export function tellsOnly(text: string): boolean {
+  if (/[?？]/u.test(text)) return false;
+  const ws = words(text);
+  // "ko sốt", "không dị ứng": a denial is a fact told, not a question
+  return !ASKING_WORDS.find(ws).some(
+    (h) => h.start + h.length === ws.length || !['ko', 'không', 'k', 'hông', 'chưa'].includes(h.phrase),
+  );
+}
+
 /**
  * "mẹ tôi còn bị suy tim …, vậy thuốc nào dùng được?" right after a list: a condition the patient also has, told
  * with "còn bị", "cũng bị", "bị thêm", "kèm (theo)" — asked what may still be used, not what treats it. It is a fact
@@ -1234,6 +1277,12 @@ export function labStates(text: string): string[] {
   return out;
 }
 
+/**
+ * Everyday words that begin with a condition's word but name no condition: "KS nào phù hợp" (suitable) is no
+ * oedema, "sốt ruột" (anxious) no fever. A condition found at the start of one of them is not read.
+ */
+export const NOT_A_CONDITION = new PhraseSet(['phù hợp', 'phù hộ', 'sốt ruột', 'sốt sắng', 'đau lòng', 'ho he']);
+
 /** Words that name another person than the patient so far: a relative of the patient's, the next bed. */
 const ANOTHER_PATIENT = new PhraseSet([
   'vợ bệnh nhân',
@@ -1290,7 +1339,7 @@ const ALLERGY =
  * several words ("uống losartan kali bị nổi mề đay") — not what it was taken for ("uống cetirizin trị mày đay").
  */
 const REACTION =
-  /(?:uống|uong|dùng|dung|tiêm|tiem)\s+([\p{L}\p{N}-]+(?:\s+(?!(?:trị|tri|chữa|chua|điều|dieu|để|de|vì|vi|cho)\s)[\p{L}\p{N}-]+){0,4}?)\s+(?:thì\s+|thi\s+|xong\s+)?(?:(?:bị|bi)\s+)?(?:lên cơn khò khè|len con kho khe|lên cơn hen|len con hen|lên cơn khó thở|len con kho tho|khò khè|kho khe|co thắt phế quản|co that phe quan|nổi mẩn ngứa|noi man ngua|nổi mẩn|noi man|mẩn ngứa|man ngua|nổi ban|noi ban|nổi mề đay|noi me day|nổi mày đay|mề đay|mày đay|dị ứng|di ung|phát ban|phat ban|sốc phản vệ|phản vệ|sốc|soc|khó thở)/giu;
+  /(?:uống|uong|dùng|dung|tiêm|tiem)\s+([\p{L}\p{N}-]+(?:\s+(?!(?:trị|tri|chữa|chua|điều|dieu|để|de|vì|vi|cho)\s)[\p{L}\p{N}-]+){0,4}?)\s+(?:thì\s+|thi\s+|xong\s+)?(?:(?:bị|bi)\s+)?(?:lên cơn khò khè|len con kho khe|lên cơn hen|len con hen|lên cơn khó thở|len con kho tho|khò khè|kho khe|co thắt phế quản|co that phe quan|nổi mẩn ngứa|noi man ngua|nổi mẩn|noi man|mẩn ngứa|man ngua|nổi ban|noi ban|nổi mề đay|noi me day|nổi mày đay|mề đay|mày đay|dị ứng|di ung|phát ban|phat ban|sốc phản vệ|phản vệ|sốc|soc|khó thở|phù môi|phu moi|phù mặt|phu mat|phù mạch|phu mach|sưng môi|sung moi|sưng mặt|sung mat)/giu;
 /**
  * A reaction followed by the drug that caused it: "lên cơn hen sau uống aspirin", "phản vệ sau khi tiêm
  * ceftriaxon", "sốc phản vệ khi tiêm penicillin", "mề đay do amoxicillin".

@@ -154,6 +154,15 @@ describe('section router: a drug taken before a pregnancy was known', () => {
     expect(exposureSection('bầu 20 tuần uống quá liều có ảnh hưởng gì không')).toBeNull();
     expect(exposureSection('lỡ uống thuốc này 3 ngày, có ảnh hưởng gì không')).toBeNull();
   });
+  it('a drug taken day after day by a patient who now says she is pregnant: her state’s section', () => {
+    const t =
+      'đang uống losartan 50mg mỗi sáng, thử que lên 2 vạch. Mấy tuần nay em lỡ uống thuốc suốt thì có sao không, giờ uống tiếp được không';
+    expect(exposureSection(t)).toBe('thoi_ky_mang_thai');
+    expect(routeSections(t)[0]).toBe('thoi_ky_mang_thai');
+    // not pregnant, or an excess counted: not her state's question
+    expect(exposureSection('mấy tuần nay em lỡ uống thuốc suốt, có sao không')).toBeNull();
+    expect(exposureSection('đang bầu, lỡ uống 10 viên suốt buổi sáng')).toBeNull();
+  });
 });
 
 describe('section router: the target INR and a release form are the dose’s', () => {

@@ -7,6 +7,7 @@ import {
   LACTATION_CUES,
   PREGNANCY_CUES,
   pregnancyDenied,
+  pregnancyStated,
 } from './patient-facts';
 import { PhraseSet, says, words, type Word } from './words';
 
@@ -461,13 +462,32 @@ const EXCESS = new PhraseSet([
 const COUNTED = /\d+\s*(?:viên|vien|v|ống|ong|gói|goi|ml|vỉ|vi|lọ|lo|chai)(?![\p{L}])/iu;
 
 /**
+ * "mấy tuần nay em lỡ uống thuốc suốt …, giờ uống tiếp được không": a drug taken day after day, or to be taken on,
+ * by a patient who now says she is pregnant (nursing) — the question of her state, not of an excess.
+ */
+const CONTINUED_USE = new PhraseSet([
+  'suốt',
+  'uống tiếp',
+  'dùng tiếp',
+  'tiếp tục',
+  'hằng ngày',
+  'hàng ngày',
+  'mấy tuần nay',
+  'mấy tháng nay',
+  'lâu nay',
+  'vẫn uống',
+  'vẫn dùng',
+]);
+
+/**
  * "lỡ uống doxycyclin 5 ngày rồi, hôm nay mới biết có bầu, thuốc đó có ảnh hưởng gì em bé không": a drug
  * taken before a pregnancy was known (or while nursing), asked for what it does to the child, is the
  * pregnancy (lactation) section's question — not an overdose, unless an excess is said ("lỡ uống 10 viên").
  */
 export function exposureSection(text: string): SectionKey | null {
   const ws = words(text);
-  if (!CHILD_EFFECT.has(ws) || EXCESS.has(ws) || COUNTED.test(normalize(text))) return null;
+  const asked = CHILD_EFFECT.has(ws) || (CONTINUED_USE.has(ws) && (pregnancyStated(ws) || LACTATION_CUES.has(ws)));
+  if (!asked || EXCESS.has(ws) || COUNTED.test(normalize(text))) return null;
   if (PREGNANCY_CUES.has(ws)) return 'thoi_ky_mang_thai';
   if (LACTATION_CUES.has(ws)) return 'thoi_ky_cho_con_bu';
   return null;

@@ -31,6 +31,16 @@ describe('ward shorthand (data/lexicon/ward-shorthand.json)', () => {
     },
   );
 
+  it.each([
+    ['G12 bn nam 50t VMDU', 'giường 12 bệnh nhân nam 50 tuổi'],
+    ['còn G14 bé gái 4t', 'còn giường 14 bé gái 4 tuổi'],
+    ['bé G7 16 cân', 'bé giường 7 16 cân'],
+    ['G5: cụ ông 80t', 'giường 5: cụ ông 80 tuổi'],
+  ])('a bed typed "G" and its number beside the patient: "%s"', (typed, read) => expect(expand(typed)).toContain(read));
+  it.each(['pha G5% 250 ml', 'G5 truyền 500 ml', 'truyền G10 nhanh', 'g5 bn'])('"%s" is no bed', (typed) =>
+    expect(expand(typed)).not.toContain('giường'),
+  );
+
   it('reads a ward note whole: "bn 68t THA, ĐTĐ typ 2, ClCr 25 ml/p, liều metformin?"', () => {
     expect(expand('bn 68t THA, ĐTĐ typ 2, ClCr 25 ml/p, liều metformin?')).toBe(
       'bệnh nhân 68 tuổi tăng huyết áp, đái tháo đường typ 2, độ thanh thải creatinin 25 ml/phút, liều metformin?',

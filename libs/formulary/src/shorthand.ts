@@ -43,6 +43,16 @@ const DRUG_ABBRS = new Set(ENTRIES.filter((e) => e.kind === 'drug').map((e) => e
 const GLUED =
   /(?<![\p{L}\d.,])(\d+(?:[.,]\d+)?)(t|th|w|v|ng|h|kg|kgs|ký|kí|ky|ml\/p|ml\/ph|ml\/phút|ml|mg|mcg|tuổi|tuoi|tháng|thang|tuần|tuan|ngày|ngay)(?![\p{L}])/gu;
 const PUNCT = /^([("'[]*)(.*?)([)"'\].,;:!?]*)$/su;
+/**
+ * A bed by its number, typed "G12" ("G12 bn nam 50t", "còn G14 bé gái 4t", "bé G7 16 cân"): only beside a word for
+ * the patient, so "G5" is never read for glucose 5% (typed "G5%", its own entry).
+ */
+const PERSON = '(?:bn|bệnh nhân|bé|be|cụ|cu|ông|ong|bà|ba|nam|nữ|nu|trẻ|tre|ca|cháu|chau)';
+const BED_BEFORE_PERSON = new RegExp(`(?<![\\p{L}\\p{N}])G(\\d{1,3})(?=\\s*[:,.]?\\s*${PERSON}(?![\\p{L}]))`, 'giu');
+const BED_AFTER_PERSON = new RegExp(
+  `(?<=(?:^|\\s)(?:${PERSON.slice(3, -1)}|còn|con)\\s+)G(\\d{1,3})(?![\\p{L}\\p{N}%])`,
+  'giu',
+);
 
 function entriesFor(core: string): Entry[] {
   const found = lookUp(core);
@@ -75,6 +85,8 @@ function matches(token: string | undefined, words: string[], isDrug: (w: string)
  */
 export function expandShorthand(text: string, isDrug: (token: string) => boolean = () => false): string {
   let spaced = normalize(text).length ? text.normalize('NFC').replace(GLUED, '$1 $2') : text;
+  const bed = (m: string, n: string) => (m.startsWith('G') ? `giường ${n}` : m);
+  spaced = spaced.replace(BED_BEFORE_PERSON, bed).replace(BED_AFTER_PERSON, bed);
   for (const p of PHRASES) spaced = spaced.replace(p.re, p.expansion);
   const tokens = spaced.split(/(\s+)/);
   const cores = tokens.map((t) => (/\s/.test(t) ? null : (PUNCT.exec(t)?.[2] ?? t)));

@@ -1,4 +1,6 @@
 import {
+  NOT_A_CONDITION,
+  trailingClassWords,
   purposeCondition,
   allergyMentions,
   expandCondition,
@@ -27,7 +29,7 @@ const PURPOSE = /^(du phong|phong ngua|ngua|dieu tri|giam) /;
 const DEMONSTRATIVES = ['này', 'nay', 'đó', 'do', 'đấy', 'day', 'ấy', 'ay', 'kia', 'nọ', 'no'];
 
 /** Words that can follow "trị/chữa" without naming a condition ("trị được", "chữa được"). */
-const LEADING_PARTICLES = ['được', 'duoc', 'dc', 'đc', 'cho'];
+const LEADING_PARTICLES = ['được', 'duoc', 'dc', 'đc', 'cho', 'vậy', 'vay', 'thế', 'còn', 'vậy thì', 'thì'];
 
 /** Words that close a question without naming a condition ("…không bạn", "…nhé"). */
 const TRAILING_PARTICLES = [
@@ -329,6 +331,22 @@ const ALLERGY_CLASSES = new PhraseSet([
  * The stub parser's condition reader: which condition a "which drug for X" turn asks about, the patient's
  * comorbidities and allergies told beside it, and the turn with the patient's context taken out.
  */
+/** The words of a text, punctuation taken out, and where each sentence (ended by . ; ? !) starts among them. */
+function sentenceWords(text: string): { ws: string[]; starts: number[] } {
+  const ws: string[] = [];
+  const starts = [0];
+  for (const token of normalize(text).split(' ').filter(Boolean)) {
+    ws.push(
+      ...token
+        .replace(/[?!.,;:]+/g, ' ')
+        .split(' ')
+        .filter(Boolean),
+    );
+    if (/[.;?!]$/.test(token) && ws.length > starts[starts.length - 1]) starts.push(ws.length);
+  }
+  return { ws, starts };
+}
+
 export class ConditionReader {
   private readonly conditions: { folded: string; display: string }[];
   /** The conditions as written, matched diacritics-aware. */
@@ -452,7 +470,12 @@ export class ConditionReader {
    * "phù"), then through the formulary's synonyms ("cao huyết áp" → "tăng huyết áp", multi-word only).
    */
   private namedConditions(text: string): string[] {
-    const out = this.vocabulary.find(words(text)).map((h) => this.displayOf.get(h.phrase) ?? h.phrase);
+    const ws = words(text);
+    const out = this.vocabulary
+      .find(ws)
+      // "KS nào phù hợp": a word that only begins an everyday word names no condition
+      .filter((h) => (NOT_A_CONDITION.at(ws, h.start)?.length ?? 0) <= h.length)
+      .map((h) => this.displayOf.get(h.phrase) ?? h.phrase);
     for (const variant of expandCondition(text).slice(1))
       for (const c of this.conditions)
         if (c.folded.includes(' ') && ` ${variant} `.includes(` ${c.folded} `) && !out.includes(c.display))
@@ -500,10 +523,7 @@ export class ConditionReader {
     // "bệnh" alone ("bệnh này thì …") is the noun of a pointer back, not an umbrella condition
     const umbrella =
       named.find((c) => VAGUE_CONDITIONS.includes(syllables(c).join(' ')) && syllables(c).join(' ') !== 'benh') ?? null;
-    const ws = normalize(clean)
-      .replace(/[?!.,;:]+/g, ' ')
-      .split(' ')
-      .filter(Boolean);
+    const { ws, starts } = sentenceWords(clean);
     const folded = ws.map((w) => syllables(w).join(' '));
     // typed with its marks, a word is only itself: "co giật" does not start with the glue "có"
     const written = words(turn).some((w) => !w.plain);
@@ -519,6 +539,15 @@ export class ConditionReader {
       while (rest.length && TRAILING_PARTICLES.includes(rest[rest.length - 1])) rest.pop();
       // words that join the question ("… thì nên dùng", "… có uống") name no condition
       while (rest.length && glue(rest[rest.length - 1])) rest.pop();
+      // "… viêm tai giữa cấp, KS uống gì": the class the question asks by is not part of the condition
+      for (
+        let n = trailingClassWords(rest.join(' '));
+        n > 0 && n < rest.length;
+        n = trailingClassWords(rest.join(' '))
+      ) {
+        rest.splice(rest.length - n);
+        while (rest.length && (glue(rest[rest.length - 1]) || fold(rest[rest.length - 1]) === 'thuoc')) rest.pop();
+      }
       while (rest.length && glue(rest[0])) rest.shift();
       // "… cắt cơn gút dùng [được thuốc nào]": a use verb left at the end names nothing
       while (rest.length > 1 && ['dung', 'uong', 'xai'].includes(fold(rest[rest.length - 1]))) rest.pop();
@@ -555,7 +584,18 @@ export class ConditionReader {
       if (fold(rest[0]) === 'do' && / (?:than|gan) do /.test(` ${syllables(turn).join(' ')} `)) return null;
       return rest.join(' ');
     };
-    const treated = this.objectOfTreat(ws, folded, accept);
+    // "đang dùng clarithromycin điều trị VP. cắt cơn gút dùng thuốc gì?": the last sentence asks; what an earlier
+    // one says the patient is already treated for is history
+    const sentences = turn.split(/[.;?!]+(?=\s|$)/u).filter((x) => syllables(x).length);
+    const last = sentences.length > 1 ? sentenceWords(this.withoutPatient(sentences[sentences.length - 1])).ws : [];
+    const treated =
+      (last.length
+        ? this.objectOfTreat(
+            last,
+            last.map((w) => syllables(w).join(' ')),
+            accept,
+          )
+        : null) ?? this.objectOfTreat(ws, folded, accept, starts);
     const object = treated?.condition ?? null;
     // "… sốt cao …, thuốc nào trị sốt mò": a symptom found in the turn is not the condition asked when
     // the treat-verb's object is a short name that starts with it (the context's "sốt" is not the question's)
@@ -587,14 +627,12 @@ export class ConditionReader {
     // "bn động kinh, thuốc nào dùng cắt cơn bệnh thận": the object read before the patient's context was
     // taken out (a kidney or liver condition is also the patient's) is still the condition asked
     if (object === null && specific) {
-      const raw = normalize(turn)
-        .replace(/[?!.,;:]+/g, ' ')
-        .split(' ')
-        .filter(Boolean);
+      const raw = sentenceWords(turn);
       const rawObject = this.objectOfTreat(
-        raw,
-        raw.map((w) => syllables(w).join(' ')),
+        raw.ws,
+        raw.ws.map((w) => syllables(w).join(' ')),
         accept,
+        raw.starts,
       )?.condition;
       if (
         rawObject &&
@@ -675,7 +713,11 @@ export class ConditionReader {
     ws: string[],
     folded: string[],
     accept: (rest: string[]) => string | null,
+    /** Where each sentence starts in `ws`: an object ends with its sentence. */
+    starts: number[] = [0],
   ): { words: string; condition: string } | null {
+    const sentenceOf = (i: number) => starts.filter((s) => s <= i).length - 1;
+    const found: { words: string; condition: string; sentence: number }[] = [];
     for (const verb of TREAT_VERBS) {
       const vs = syllables(verb);
       const written = normalize(verb).split(' ');
@@ -683,13 +725,18 @@ export class ConditionReader {
         if (folded.slice(i, i + vs.length).join(' ') !== vs.join(' ')) continue;
         // a word typed with its marks says only itself: "chưa biến chứng" is not "chữa"
         if (ws.slice(i, i + vs.length).some((w, k) => fold(w) !== w && w !== written[k])) continue;
-        const after = ws.slice(i + vs.length);
+        const from = i + vs.length;
+        const after = ws.slice(from, starts.find((s) => s > i && s >= from) ?? ws.length);
         const rest = after.filter((w) => !OBJECT_FILLERS.has(fold(w)));
         const named = rest.length ? accept(rest) : null;
-        if (named) return { words: after.join(' '), condition: named };
+        if (named) found.push({ words: after.join(' '), condition: named, sentence: sentenceOf(i) });
       }
     }
-    return null;
+    // "đang dùng clarithromycin điều trị VP. cắt cơn gút dùng thuốc gì?": the latest sentence asks; an earlier
+    // one tells what the patient is already treated for
+    const latest = Math.max(-1, ...found.map((f) => f.sentence));
+    const hit = found.find((f) => f.sentence === latest);
+    return hit ? { words: hit.words, condition: hit.condition } : null;
   }
 
   /** The turn's clauses (reactions taken out) and the index of the last one asking "which drug" (-1: none). */
@@ -832,6 +879,8 @@ export class ConditionReader {
     // a number with the unit words after it ("5 tháng", "14 kg", "20 ml/phút") is the patient's; "typ 2" stays
     const measured = new Set<number>();
     ws.forEach((w, i) => {
+      // "giường 5": the patient's bed
+      if (w.folded === 'giuong' && /^\d/.test(ws[i + 1]?.text ?? '')) [i, i + 1].forEach((k) => measured.add(k));
       if (!/^\d/.test(w.text) || !AGE_WEIGHT_UNITS.has(ws[i + 1]?.folded ?? '')) return;
       measured.add(i);
       for (let k = i + 1; k < ws.length && AGE_WEIGHT_UNITS.has(ws[k].folded); k++) measured.add(k);

@@ -784,3 +784,39 @@ describe('stub: history told before the question', () => {
     expect(parser.parse('bn gut cap, thuoc cat con gut dung dc thuoc nao?').condition).toBe('gut');
   });
 });
+
+describe('stub: the condition of a ward note, not its other words', () => {
+  const index = sampleIndex();
+  const parser = new StubUnderstander(index.resolver, index.indicationHeads(), index);
+  it('"KS uống nào phù hợp" (suitable) names no oedema', () => {
+    expect(
+      parser.parse('bn nam 62t VPCĐ mức độ nhẹ, đtrị ngoại trú. đang uống simvastatin 20mg tối. KS uống nào phù hợp?'),
+    ).toMatchObject({ turn_type: 'condition_to_drug', condition: 'viêm phổi cộng đồng mức độ nhẹ' });
+  });
+  it('what an earlier sentence says the patient is treated for is history; the last sentence asks', () => {
+    expect(
+      parser.parse(
+        'bn nam 63t gút cấp, STM ClCr 40, đang dùng clarithromycin ngày 3 điều trị VP. cắt cơn gút dùng thuốc gì?',
+      ).condition,
+    ).toBe('gút');
+  });
+  it('the class the question asks by and the patient’s bed are not part of the condition; a purpose class is', () => {
+    expect(parser.parse('G5 bn nữ 28t viêm tai giữa cấp, ko dị ứng thuốc, KS uống gì?').condition).toBe(
+      'viêm tai giữa cấp',
+    );
+    expect(parser.parse('me dang cho con bu bi sot 39 do, nhung thuoc nao duoc chi dinh de ha sot')).toMatchObject({
+      turn_type: 'symptom_to_drug',
+      indication: 'sốt',
+    });
+  });
+  it('a test result tells a pregnancy; "vậy còn" before the question names no condition', () => {
+    const f = parser.parse('vừa có kq beta hCG (+), thai khoảng 8 tuần. vậy còn dùng đc những thuốc nào?');
+    expect(f.patient.pregnant).toBe(true);
+    expect(f.condition).toBeNull();
+  });
+  it('a turn that names no drug still tells the patient’s conditions', () => {
+    expect(
+      parser.parse('bn này còn bị suy tim sung huyết, đang điều trị.').patient.comorbidities.length,
+    ).toBeGreaterThan(0);
+  });
+});

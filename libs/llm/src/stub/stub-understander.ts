@@ -569,7 +569,9 @@ export class StubUnderstander implements Understander {
       attribute = state;
     frame.attribute = attribute;
     frame.is_section_overview = attribute !== null && has(P.overview) && !slots && !/ bao nhieu /.test(s);
-    if (drugs.length) frame.patient.comorbidities = this.reader.comorbidities(this.reader.withoutPatient(text), null);
+    // the patient's conditions, also in a turn that names no drug ("À … bác sĩ nói có ổ loét dạ dày đang tiến triển"
+    // after a list tells the patient for that list)
+    frame.patient.comorbidities = this.reader.comorbidities(this.reader.withoutPatient(text), null);
 
     if (interaction && drugs.length >= 2) frame.turn_type = 'interaction';
     // a dose to work out ("liều", "bao nhiêu mg", "mấy viên", an age or a weight) — not "how to take it"
