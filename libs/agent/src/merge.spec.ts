@@ -451,3 +451,20 @@ describe('a turn that only tells, right after a list: the same list for the pati
     expect(toldAfterList(told, dose, true)).toBe(told);
   });
 });
+
+describe('a dose asked after another question about the same drug: the dosing gate sees it', () => {
+  it('"xịt mấy nhát?" after "cách nào xịt cho đúng" is a dose to work out, for the child told before', () => {
+    const prior = emptyFrame({
+      turn_type: 'drug_attribute',
+      drugs: ['salbutamol'],
+      attribute: 'lieu_luong_cach_dung',
+      population: 'pediatric',
+      age_text: '7 tuổi',
+    });
+    const dose = emptyFrame({ turn_type: 'dosing_calc', attribute: 'lieu_luong_cach_dung', follow_up: true });
+    const m = mergeWithPriorFrame(dose, prior);
+    expect(m).toMatchObject({ turn_type: 'dosing_calc', drugs: ['salbutamol'], age_text: '7 tuổi', weight_kg: null });
+    const routed = route('vậy bé xịt mấy nhát', m, () => 'Salbutamol');
+    expect(routed.kind === 'reply' && routed.reply.reason).toBe('missing_pediatric_age_or_weight');
+  });
+});

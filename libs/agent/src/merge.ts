@@ -278,13 +278,18 @@ function mergeQuestion(frame: QueryFrame, prior: QueryFrame | null): QueryFrame 
   // the dosing slots stay only if the question is still about dosing.
   const attribute = frame.attribute ?? prior.attribute;
   const sectionChanged = frame.attribute !== null && frame.attribute !== prior.attribute;
-  const turnType = sectionChanged
-    ? frame.attribute === 'lieu_luong_cach_dung'
+  // a dose asked now ("xịt mấy nhát?" after "cách nào xịt cho đúng") is a dose to work out, whatever the turn before
+  // asked: the dosing gate must see it
+  const turnType =
+    frame.turn_type === 'dosing_calc'
       ? 'dosing_calc'
-      : frame.attribute === 'tuong_tac_thuoc' && prior.drugs.length >= 2
-        ? 'interaction'
-        : 'drug_attribute'
-    : prior.turn_type;
+      : sectionChanged
+        ? frame.attribute === 'lieu_luong_cach_dung'
+          ? 'dosing_calc'
+          : frame.attribute === 'tuong_tac_thuoc' && prior.drugs.length >= 2
+            ? 'interaction'
+            : 'drug_attribute'
+        : prior.turn_type;
 
   // A different population means the other population's age and weight no longer apply.
   const populationChanged = frame.population !== null && frame.population !== prior.population;

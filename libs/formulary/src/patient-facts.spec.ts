@@ -162,6 +162,12 @@ describe('the population the words name', () => {
   it('a child named beside breastfeeding is the breastfed one, not the patient', () => {
     expect(populationCue(words('bn nữ 28t đang cho con bú bé 2 tháng, bị nấm Candida âm đạo'))).toBeNull();
     expect(populationCue(words('sản phụ đang cho con bú (bé 3 tháng), bị nấm'))).toBeNull();
+    // the nursed baby told by its age, or as the one a drug may affect, is not the patient
+    const nursing = 'Mình đang cho bé bú, bé đc 4 tháng. uống loratadin có ảnh hưởng sữa với bé ko mn?';
+    expect(populationCue(words(nursing))).toBeNull();
+    expect(parseAge(nursing)).toBeNull();
+    // … while a child who is the patient still is one
+    expect(populationCue(words('bé 4 tháng bị sổ mũi, cho uống loratadin được không'))).toBe('pediatric');
     expect(populationCue(words('mẹ đang cho bé bú, uống cetirizin được không'))).toBeNull();
   });
 

@@ -225,6 +225,16 @@ const GESTATION = new RegExp(
   'giu',
 );
 
+/**
+ * "đang cho bé bú, bé đc 4 tháng": beside a breastfeeding said, the age of the baby named ("bé", "con", "cháu") is the
+ * nursed child's, not the patient's (the mother's).
+ */
+const NURSED_CHILD_AGE = new RegExp(
+  `(?:bé|be|con|cháu|chau|em bé|em be)\\s+(?:nhà\\s+\\S+\\s+|nha\\s+\\S+\\s+)?(?:mới\\s+|moi\\s+)?(?:được|duoc|dc|đc)?\\s*${NUM}\\s*(?:${WEEK}|${MONTH}|${DAY})`,
+  'giu',
+);
+const NURSING = /(?:cho\s+(?:con\s+|bé\s+|be\s+)?bú|cho\s+(?:con\s+|be\s+)?bu|đang\s+bú|nuôi con bằng sữa mẹ)/iu;
+
 /** A baby's age after its birth or its feeding ("sinh bé được 7 tuần", "đang cho con bú 5 tháng") is not the patient's (the mother's). */
 const POSTPARTUM = new RegExp(
   `(?:(?:cho con bú|cho con bu|cho bé bú|cho be bu|cho bú|cho bu)\\s+(?:bé\\s+|be\\s+)?(?:được\\s+|duoc\\s+|dc\\s+|đc\\s+)?${NUM}\\s*(?:${WEEK}|${MONTH}|${DAY}))|(?<!(?:sơ|so|bé|be|trai|gái|gai|cháu|chau|con|nó|no)\\s+)(?:sinh|đẻ|de)(?:\\s+(?:bé|be|con|cháu|chau|em bé|em be))?(?:\\s+(?:được|duoc|dc|đc))?\\s+${NUM}\\s*(?:${WEEK}|${MONTH}|${DAY})`,
@@ -273,7 +283,8 @@ export function pregnancyStated(ws: Word[]): boolean {
 
 /** The patient's age as written in the text, or null. */
 export function parseAge(text: string): Age | null {
-  const t = spelledNumbers(normalize(text)).replace(GESTATION, ' ').replace(POSTPARTUM, ' ');
+  let t = spelledNumbers(normalize(text)).replace(GESTATION, ' ').replace(POSTPARTUM, ' ');
+  if (NURSING.test(t)) t = t.replace(NURSED_CHILD_AGE, ' ');
   let best: { at: number; age: Age } | null = null;
   for (const [re, make] of AGE_PATTERNS) {
     const m = re.exec(t);
@@ -509,11 +520,25 @@ function childHits(ws: Word[]): PhraseHit[] {
         (h.start === l.start + l.length && /^\d/.test(ws[h.start + h.length]?.text ?? '')) ||
         // "bé vẫn ti mẹ hoàn toàn": the child who feeds, just before the cue
         (h.start < l.start && l.start - (h.start + h.length) <= 2),
-    );
+    ) ||
+    // "Mình đang cho bé bú, bé đc 4 tháng …, có ảnh hưởng sữa với bé ko": beside a breastfeeding, the child told by
+    // its age in weeks or months, or as the one a drug may affect, is the nursed child
+    (lactation.length > 0 && (infantAgeAfter(ws, h.start + h.length) || affectedChild(ws, h)));
   const born = (h: PhraseHit) => h.start > 0 && BIRTH.has(ws[h.start - 1].folded) && ws[h.start - 2]?.folded !== 'so';
   return POPULATION_CUES.pediatric.find(ws).filter((h) => !nursed(h) && !born(h) && !unbornAt(ws, h));
 }
 const BIRTH = new Set(['sinh', 'de']);
+
+/** "(được) 4 tháng", "đc 6 tuần" from word i: an infant's age. */
+function infantAgeAfter(ws: Word[], i: number): boolean {
+  const k = ['duoc', 'dc', 'moi'].includes(ws[i]?.folded ?? '') ? i + 1 : i;
+  return /^\d+$/.test(ws[k]?.text ?? '') && ['tuan', 'thang', 'ngay'].includes(ws[k + 1]?.folded ?? '');
+}
+
+/** "có ảnh hưởng sữa với bé ko": the child after "với/đến/tới" in a turn that asks an effect on the child. */
+function affectedChild(ws: Word[], h: PhraseHit): boolean {
+  return h.start > 0 && ['voi', 'den', 'toi'].includes(ws[h.start - 1].folded) && CHILD_EFFECT.has(ws);
+}
 
 /** Words that ask what a drug does to the unborn or nursed child: "có ảnh hưởng gì em bé", "hại thai", "dị tật". */
 export const CHILD_EFFECT = new PhraseSet([

@@ -11,6 +11,7 @@ describe('section router', () => {
     ['tac dung khong mong muon cua digoxin', 'tac_dung_khong_mong_muon'],
     ['Warfarin dùng chung với aspirin được không?', 'tuong_tac_thuoc'],
     ['Phụ nữ có thai dùng enalapril được không?', 'thoi_ky_mang_thai'],
+    ['bú tiếp đc ko hay phải vắt bỏ sữa?', 'thoi_ky_cho_con_bu'],
     ['Đang cho con bú có dùng cetirizin được không?', 'thoi_ky_cho_con_bu'],
     ['Uống quá liều paracetamol xử trí thế nào?', 'qua_lieu_va_xu_tri'],
     ['Cơ chế tác dụng của clopidogrel?', 'duoc_ly'],

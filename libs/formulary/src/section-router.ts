@@ -118,6 +118,13 @@ const PHRASES: [string, SectionKey][] = [
   ['đang cho bú', 'thoi_ky_cho_con_bu'],
   ['cho bú', 'thoi_ky_cho_con_bu'],
   ['nuôi con bằng sữa mẹ', 'thoi_ky_cho_con_bu'],
+  // "bú tiếp đc ko hay phải vắt bỏ sữa", "có phải ngưng bú không"
+  ['bú tiếp', 'thoi_ky_cho_con_bu'],
+  ['vắt bỏ sữa', 'thoi_ky_cho_con_bu'],
+  ['vắt sữa bỏ', 'thoi_ky_cho_con_bu'],
+  ['ngưng bú', 'thoi_ky_cho_con_bu'],
+  ['ngừng bú', 'thoi_ky_cho_con_bu'],
+  ['cai sữa', 'thoi_ky_cho_con_bu'],
   ['mang thai', 'thoi_ky_mang_thai'],
   ['có thai', 'thoi_ky_mang_thai'],
   ['có bầu', 'thoi_ky_mang_thai'],

@@ -684,6 +684,12 @@ describe('stub: a clinical question beside a non-clinical aside', () => {
       parser.parse('amlodipin 5mg cua Pfizer voi loai generic cua An Do co khac nhau ko, nen mua loai nao').turn_type,
     ).toBe('out_of_scope');
     expect(parser.parse('paracetamol 1 hộp bao nhiêu tiền').turn_type).toBe('out_of_scope');
+    // a breastfeeding question in a sentence of its own, beside a price
+    expect(
+      parser.parse(
+        'đang cho con bú 6 tuần, kê fluconazol 150mg liều đơn. bú tiếp đc ko hay phải vắt bỏ sữa? ra ngoài mua khoảng bn tiền 1 viên',
+      ),
+    ).toMatchObject({ drugs: ['fluconazol'], attribute: 'thoi_ky_cho_con_bu' });
     // a drug the patient bought is no purchase asked: the interaction beside the brand aside is answered
     expect(
       parser.parse('bn đang warfarin 3mg hỏi hãng nào rẻ hơn, với lại bn đau răng tự mua aspirin uống kèm đc k'),

@@ -177,6 +177,16 @@ export const P = {
     'lắc kỹ',
     'lắc đều',
     'đong',
+    // an inhaler's technique: "có cách nào xịt cho đúng", "hít thế nào cho đúng"
+    'xịt cho đúng',
+    'hít cho đúng',
+    'cách xịt',
+    'cách hít',
+    'xịt thế nào',
+    'xịt như thế nào',
+    'hít thế nào',
+    'hít như thế nào',
+    'buồng đệm',
   ]),
   /** A missed dose: "quên 1 liều", "uống bù", "gấp đôi bù lại". */
   missedDose: new PhraseSet(['quên liều', 'quên 1 liều', 'quên một liều', 'uống bù', 'bù lại', 'gấp đôi', 'bù liều']),
