@@ -192,3 +192,42 @@ describe('invariant: whatever frame a model returns, the answer rests only on wh
     );
   });
 });
+
+describe('invariant: an amount asked for a child passes the dosing gate, whatever turn type a model gives it', () => {
+  /** Formulary drugs with a children's dosing entry. */
+  const forChildren = index.corpus.drugs
+    .filter((d) => index.section(d.drug_id, 'lieu_luong_cach_dung').some((p) => p.population?.includes('pediatric')))
+    .map((d) => d.drug_id);
+  const amount = fc.constantFrom(
+    'mỗi lần uống mấy viên',
+    'xịt mấy nhát',
+    'liều bn',
+    'mỗi lần bao nhiêu mg',
+    'uống mấy ml',
+  );
+
+  it('has drugs to check', () => expect(forChildren.length).toBeGreaterThan(10));
+
+  it('a child’s age without a weight is asked for the weight, asked in one turn or after another question', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...forChildren),
+        fc.integer({ min: 2, max: 11 }),
+        amount,
+        fc.constantFrom('drug_attribute', 'dosing_calc') as fc.Arbitrary<QueryFrame['turn_type']>,
+        fc.boolean(),
+        (drug, age, asked, turnType, before) => {
+          const model = (_turn: string, parsed: QueryFrame): QueryFrame =>
+            parsed.drugs.length || parsed.population
+              ? { ...parsed, turn_type: turnType, attribute: 'lieu_luong_cach_dung' }
+              : parsed;
+          const sim = new Simulation(model);
+          if (before) sim.say(`bé ${age} tuổi, ${nameOf(drug)} dùng thế nào cho đúng?`);
+          const t = sim.say(before ? `vậy bé ${asked}?` : `bé ${age} tuổi, ${nameOf(drug)} ${asked}?`);
+          expect(t.outcome).not.toMatch(/^answerable/);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -152,6 +152,17 @@ export function toldAfterList(frame: QueryFrame, prior: QueryFrame | null, tells
   return carryPatient({ ...prior, patient: frame.patient, follow_up: true }, prior);
 }
 
+/**
+ * An amount asked for a child ("vậy bé xịt mấy nhát?", `amountAsked` read from the user's words) is a dose to work
+ * out, whatever turn type the understanding gave it: the dosing gate asks for the age and weight it still lacks.
+ */
+export function doseForChild(frame: QueryFrame, amount: boolean): QueryFrame {
+  if (!amount || frame.turn_type !== 'drug_attribute' || frame.population !== 'pediatric') return frame;
+  if (!frame.drugs.length || frame.is_section_overview) return frame;
+  if (frame.attribute !== null && frame.attribute !== 'lieu_luong_cach_dung') return frame;
+  return { ...frame, turn_type: 'dosing_calc', attribute: 'lieu_luong_cach_dung' };
+}
+
 /** Patient values the merged frame holds that the turn itself did not say (echoed back with the answer). */
 export function carriedFacts(turnFrame: QueryFrame, merged: QueryFrame): boolean {
   return (

@@ -1,5 +1,6 @@
 import { POPULATION_LABELS, type AgentReply, type QueryFrame } from '@app/contracts';
 import {
+  amountAsked,
   anotherPatient,
   conditionAlsoHad,
   expandShorthand,
@@ -15,6 +16,7 @@ import { groundFrame, type DroppedField, type UserDrugMentions } from './ground'
 import {
   asComorbidity,
   carriedFacts,
+  doseForChild,
   frameToRemember,
   mergeWithPriorFrame,
   pairWithConversationDrugs,
@@ -97,11 +99,14 @@ export function readTurn(
   // after a list: a condition the patient also has, or a turn that only tells, is the patient for that list
   const alsoHad = !!grounded.condition && conditionAlsoHad(text, grounded.condition);
   const told = toldAfterList(asComorbidity(referToListed(grounded, prior), prior, alsoHad), prior, tellsOnly(text));
-  const merged = pairWithConversationDrugs(
-    mergeWithPriorFrame(told, prior, !anotherPatient(text, user.texts.slice(0, -1))),
-    prior,
-    TAKEN_TOGETHER.has(words(text)),
-    keepOrSwitchAsked(text),
+  const merged = doseForChild(
+    pairWithConversationDrugs(
+      mergeWithPriorFrame(told, prior, !anotherPatient(text, user.texts.slice(0, -1))),
+      prior,
+      TAKEN_TOGETHER.has(words(text)),
+      keepOrSwitchAsked(text),
+    ),
+    amountAsked(text),
   );
   return { frame: merged, reasked: false, dropped, carried: carriedFacts(grounded, merged) };
 }

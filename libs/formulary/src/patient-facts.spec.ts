@@ -11,6 +11,7 @@ import {
   parseQuestionRoute,
   anotherPatient,
   conditionAlsoHad,
+  amountAsked,
   labStates,
   tellsOnly,
   nonClinicalAside,
@@ -461,5 +462,15 @@ describe('tellsOnly: a turn that asks nothing', () => {
   it.each(['thuốc nào dùng được', 'uống được không', 'liều bao nhiêu', 'vậy thì sao', 'còn bn này?', 'dùng đc ko'])(
     '"%s" asks',
     (t) => expect(tellsOnly(t)).toBe(false),
+  );
+});
+
+describe('amountAsked: an amount of the drug asked', () => {
+  it.each(['vậy bé xịt mấy nhát', 'mỗi lần bao nhiêu mg', 'liều bn', 'uống mấy viên', 'tối đa bao nhiêu'])(
+    '"%s"',
+    (t) => expect(amountAsked(t)).toBe(true),
+  );
+  it.each(['có cách nào xịt cho đúng ko', 'uống trước hay sau ăn', 'quên liều thì sao'])('"%s" is not', (t) =>
+    expect(amountAsked(t)).toBe(false),
   );
 });

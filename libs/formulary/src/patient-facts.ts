@@ -1112,6 +1112,32 @@ export const UNIT_COUNT_CUES = new PhraseSet(
   ].flatMap((u) => [`mấy ${u}`, `bao nhiêu ${u}`, `bn ${u}`]),
 );
 
+/** An amount asked: a count of units, or milligrams, per time or at most ("mỗi lần mấy", "liều bn", "tối đa bao nhiêu"). */
+const AMOUNT_CUES = new PhraseSet([
+  'bao nhiêu mg',
+  'mấy mg',
+  'bn mg',
+  'liều bao nhiêu',
+  'liều bn',
+  'liều mấy',
+  'mỗi lần bao nhiêu',
+  'mỗi lần mấy',
+  'một lần bao nhiêu',
+  'một lần mấy',
+  'tối đa bao nhiêu',
+  'tối đa mấy',
+  'mg/kg',
+]);
+
+/**
+ * Do the user's words ask an amount of the drug ("xịt mấy nhát", "mỗi lần bao nhiêu mg", "liều bn")? Read from the
+ * words, whatever the understanding said the turn was: an amount for a child must pass the dosing gate.
+ */
+export function amountAsked(text: string): boolean {
+  const ws = words(text);
+  return UNIT_COUNT_CUES.has(ws) || AMOUNT_CUES.has(ws);
+}
+
 /** Questions about a drug that are not clinical: price, purchase, insurance, law, brands. */
 export const NON_CLINICAL_CUES = new PhraseSet([
   'giá bao nhiêu',
