@@ -1,6 +1,7 @@
 import { emptyFrame } from '@app/contracts';
 import {
   asComorbidity,
+  doseAsked,
   frameAfterReply,
   frameToRemember,
   mergeWithPriorFrame,
@@ -466,5 +467,20 @@ describe('a dose asked after another question about the same drug: the dosing ga
     expect(m).toMatchObject({ turn_type: 'dosing_calc', drugs: ['salbutamol'], age_text: '7 tuổi', weight_kg: null });
     const routed = route('vậy bé xịt mấy nhát', m, () => 'Salbutamol');
     expect(routed.kind === 'reply' && routed.reply.reason).toBe('missing_pediatric_age_or_weight');
+  });
+});
+
+describe('doseAsked: a dose, or how to give it, read from the user’s words', () => {
+  const merged = emptyFrame({ turn_type: 'dosing_calc', drugs: ['metformin'], attribute: 'lieu_luong_cach_dung' });
+  it('"thuốc đó uống lúc nào, trước hay sau ăn?" after a list is how to take it, not a dose to work out', () => {
+    expect(doseAsked(merged, false, true).turn_type).toBe('drug_attribute');
+    // an amount asked beside it stays a dose
+    expect(doseAsked(merged, true, true).turn_type).toBe('dosing_calc');
+    expect(doseAsked(merged, false, false).turn_type).toBe('dosing_calc');
+  });
+  it('an amount asked is a dose whatever turn type the understanding gave', () => {
+    const asked = { ...merged, turn_type: 'drug_attribute' as const };
+    expect(doseAsked(asked, true).turn_type).toBe('dosing_calc');
+    expect(doseAsked({ ...asked, attribute: 'chong_chi_dinh' as const }, true).turn_type).toBe('drug_attribute');
   });
 });

@@ -153,11 +153,16 @@ export function toldAfterList(frame: QueryFrame, prior: QueryFrame | null, tells
 }
 
 /**
- * An amount asked for a child ("vậy bé xịt mấy nhát?", `amountAsked` read from the user's words) is a dose to work
- * out, whatever turn type the understanding gave it: the dosing gate asks for the age and weight it still lacks.
+ * An amount asked ("vậy bé xịt mấy nhát?", "liều bn", `amountAsked` read from the user's words) is a dose to work
+ * out, whatever turn type the understanding gave it: the dosing gate asks for the population, age and weight it
+ * still lacks. A turn that asks only how to give the drug (`howToGive`: when, with food, how to mix) and that the
+ * understanding did not read as a dose is no dose, whatever section the conversation was on.
  */
-export function doseForChild(frame: QueryFrame, amount: boolean): QueryFrame {
-  if (!amount || frame.turn_type !== 'drug_attribute' || frame.population !== 'pediatric') return frame;
+export function doseAsked(frame: QueryFrame, amount: boolean, howToGive = false): QueryFrame {
+  // "thuốc đó uống lúc nào, trước hay sau ăn?" after a list: how to take it, asked as such, is no dose to work out
+  if (howToGive && !amount && frame.turn_type === 'dosing_calc' && frame.attribute === 'lieu_luong_cach_dung')
+    return { ...frame, turn_type: 'drug_attribute' };
+  if (!amount || frame.turn_type !== 'drug_attribute') return frame;
   if (!frame.drugs.length || frame.is_section_overview) return frame;
   if (frame.attribute !== null && frame.attribute !== 'lieu_luong_cach_dung') return frame;
   return { ...frame, turn_type: 'dosing_calc', attribute: 'lieu_luong_cach_dung' };

@@ -2,6 +2,7 @@ import { POPULATION_LABELS, type AgentReply, type QueryFrame } from '@app/contra
 import {
   amountAsked,
   anotherPatient,
+  howToGiveAsked,
   conditionAlsoHad,
   expandShorthand,
   fold,
@@ -16,7 +17,7 @@ import { groundFrame, type DroppedField, type UserDrugMentions } from './ground'
 import {
   asComorbidity,
   carriedFacts,
-  doseForChild,
+  doseAsked,
   frameToRemember,
   mergeWithPriorFrame,
   pairWithConversationDrugs,
@@ -99,7 +100,7 @@ export function readTurn(
   // after a list: a condition the patient also has, or a turn that only tells, is the patient for that list
   const alsoHad = !!grounded.condition && conditionAlsoHad(text, grounded.condition);
   const told = toldAfterList(asComorbidity(referToListed(grounded, prior), prior, alsoHad), prior, tellsOnly(text));
-  const merged = doseForChild(
+  const merged = doseAsked(
     pairWithConversationDrugs(
       mergeWithPriorFrame(told, prior, !anotherPatient(text, user.texts.slice(0, -1))),
       prior,
@@ -107,6 +108,7 @@ export function readTurn(
       keepOrSwitchAsked(text),
     ),
     amountAsked(text),
+    howToGiveAsked(text) && grounded.turn_type !== 'dosing_calc',
   );
   return { frame: merged, reasked: false, dropped, carried: carriedFacts(grounded, merged) };
 }

@@ -12,6 +12,7 @@ import {
   anotherPatient,
   conditionAlsoHad,
   amountAsked,
+  howToGiveAsked,
   labStates,
   tellsOnly,
   nonClinicalAside,
@@ -472,5 +473,15 @@ describe('amountAsked: an amount of the drug asked', () => {
   );
   it.each(['có cách nào xịt cho đúng ko', 'uống trước hay sau ăn', 'quên liều thì sao'])('"%s" is not', (t) =>
     expect(amountAsked(t)).toBe(false),
+  );
+});
+
+describe('howToGiveAsked: how to give the drug, and no amount', () => {
+  it.each(['thuốc đó uống lúc nào, trước hay sau ăn?', 'pha với G5% được không', 'có cách nào xịt cho đúng ko'])(
+    '"%s"',
+    (t) => expect(howToGiveAsked(t)).toBe(true),
+  );
+  it.each(['pha bao nhiêu ml', 'uống trước ăn mấy viên', 'liều bn'])('"%s" is not', (t) =>
+    expect(howToGiveAsked(t)).toBe(false),
   );
 });

@@ -1112,6 +1112,65 @@ export const UNIT_COUNT_CUES = new PhraseSet(
   ].flatMap((u) => [`mấy ${u}`, `bao nhiêu ${u}`, `bn ${u}`]),
 );
 
+/**
+ * Words that ask how to give the drug, not how much: diluting, the rate, splitting or crushing a tablet, when to take
+ * it, shaking a suspension, an inhaler's technique ("pha với G5% được không", "uống trước hay sau ăn", "cách xịt").
+ */
+export const HOW_TO_GIVE_CUES = new PhraseSet([
+  'pha',
+  'pha loãng',
+  'pha với',
+  'pha trong',
+  'pha bằng',
+  'hòa tan',
+  'hoà tan',
+  'dung môi',
+  'tốc độ',
+  'tiêm chậm',
+  'truyền trong bao lâu',
+  // "bẻ đôi ra cho dễ uống được không", "nghiền cho qua sonde"
+  'bẻ đôi',
+  'bẻ nhỏ',
+  'bẻ viên',
+  'nghiền',
+  'nhai',
+  'cắt đôi',
+  'chia đôi viên',
+  // when to take it: "nên uống lúc nào trong ngày", "trước hay sau ăn"
+  'uống lúc nào',
+  'uống khi nào',
+  'uống giờ nào',
+  'uống vào lúc nào',
+  'trước hay sau ăn',
+  'sáng hay tối',
+  // "uống buổi sáng hay buổi tối thì tốt hơn"
+  'buổi sáng hay',
+  'buổi tối hay',
+  'uống buổi nào',
+  'uống buổi sáng',
+  'uống buổi tối',
+  // a suspension: "có cần lắc không", "lấy thìa ăn cơm đong được không"
+  'cần lắc',
+  'lắc kỹ',
+  'lắc đều',
+  'đong',
+  // an inhaler's technique: "có cách nào xịt cho đúng", "hít thế nào cho đúng"
+  'xịt cho đúng',
+  'hít cho đúng',
+  'cách xịt',
+  'cách hít',
+  'xịt thế nào',
+  'xịt như thế nào',
+  'hít thế nào',
+  'hít như thế nào',
+  'buồng đệm',
+]);
+
+/** Do the user's words ask how to give the drug, and no amount of it? */
+export function howToGiveAsked(text: string): boolean {
+  return HOW_TO_GIVE_CUES.has(words(text)) && !amountAsked(text);
+}
+
 /** An amount asked: a count of units, or milligrams, per time or at most ("mỗi lần mấy", "liều bn", "tối đa bao nhiêu"). */
 const AMOUNT_CUES = new PhraseSet([
   'bao nhiêu mg',

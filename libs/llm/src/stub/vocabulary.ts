@@ -1,5 +1,5 @@
 import { type SectionKey } from '@app/contracts';
-import { PhraseSet, says, words, type PhraseHit, type Word } from '@app/formulary';
+import { HOW_TO_GIVE_CUES, PhraseSet, says, words, type PhraseHit, type Word } from '@app/formulary';
 
 /** The stub parser's shared phrase tables: what a question asks (P), symptoms, umbrella conditions. */
 /** "một ngày uống tối đa được bao nhiêu", "nhiều nhất mấy viên": the most a dose may be. */
@@ -139,55 +139,7 @@ export const P = {
     ...AMOUNT_ASKED,
   ]),
   /** How to give it (dilute, dissolve, rate): a question about giving, not a dose to work out. */
-  administration: new PhraseSet([
-    'pha',
-    'pha loãng',
-    'pha với',
-    'pha trong',
-    'pha bằng',
-    'hòa tan',
-    'hoà tan',
-    'dung môi',
-    'tốc độ',
-    'tiêm chậm',
-    'truyền trong bao lâu',
-    // "bẻ đôi ra cho dễ uống được không", "nghiền cho qua sonde"
-    'bẻ đôi',
-    'bẻ nhỏ',
-    'bẻ viên',
-    'nghiền',
-    'nhai',
-    'cắt đôi',
-    'chia đôi viên',
-    // when to take it: "nên uống lúc nào trong ngày", "trước hay sau ăn"
-    'uống lúc nào',
-    'uống khi nào',
-    'uống giờ nào',
-    'uống vào lúc nào',
-    'trước hay sau ăn',
-    'sáng hay tối',
-    // "uống buổi sáng hay buổi tối thì tốt hơn"
-    'buổi sáng hay',
-    'buổi tối hay',
-    'uống buổi nào',
-    'uống buổi sáng',
-    'uống buổi tối',
-    // a suspension: "có cần lắc không", "lấy thìa ăn cơm đong được không"
-    'cần lắc',
-    'lắc kỹ',
-    'lắc đều',
-    'đong',
-    // an inhaler's technique: "có cách nào xịt cho đúng", "hít thế nào cho đúng"
-    'xịt cho đúng',
-    'hít cho đúng',
-    'cách xịt',
-    'cách hít',
-    'xịt thế nào',
-    'xịt như thế nào',
-    'hít thế nào',
-    'hít như thế nào',
-    'buồng đệm',
-  ]),
+  administration: HOW_TO_GIVE_CUES,
   /** A missed dose: "quên 1 liều", "uống bù", "gấp đôi bù lại". */
   missedDose: new PhraseSet(['quên liều', 'quên 1 liều', 'quên một liều', 'uống bù', 'bù lại', 'gấp đôi', 'bù liều']),
   dosing: new PhraseSet([
