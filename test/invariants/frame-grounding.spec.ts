@@ -231,3 +231,24 @@ describe('invariant: an amount asked for a child passes the dosing gate, whateve
     );
   });
 });
+
+describe('invariant: a drug the user says it is not is never the drug answered', () => {
+  it('"ko phải <name>": whatever frame a model returns, no answer about that drug', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...drugIds),
+        fc.constantFrom('ko phải', 'không phải', 'chứ ko phải', 'không phải là'),
+        fc.constantFrom('liều bao nhiêu', 'có chống chỉ định gì', 'ClCr 45 có cần chỉnh liều ko'),
+        (drug, denial, asked) => {
+          const name = nameOf(drug);
+          const t = new Simulation((_turn, parsed) => ({ ...parsed, drugs: [drug], population: 'adult' })).say(
+            `thuốc khác nhé, ${denial} ${name}. người lớn ${asked}?`,
+          );
+          expect(t.plan.reading.frame.drugs).not.toContain(drug);
+          expect(t.drugs).not.toContain(drug);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

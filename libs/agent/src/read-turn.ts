@@ -7,6 +7,7 @@ import {
   expandShorthand,
   fold,
   keepOrSwitchAsked,
+  nameDenied,
   nonClinicalAside,
   TAKEN_TOGETHER,
   tellsOnly,
@@ -39,8 +40,10 @@ export interface UserWords {
 export function readUserWords(resolver: DrugResolver, earlier: string[], current: string): UserWords {
   const expand = (t: string) => expandShorthand(t, (w) => resolver.isDrugName(w));
   const texts = [...earlier, current].map(expand);
-  const now = resolver.findMentions(texts[texts.length - 1]);
-  const before = texts.slice(0, -1).flatMap((t) => resolver.findMentions(t));
+  // a name the user says the drug is not ("ko phải levothyrox") names no drug asked
+  const said = (t: string) => resolver.findMentions(t).filter((m) => !nameDenied(t, m.text));
+  const now = said(texts[texts.length - 1]);
+  const before = texts.slice(0, -1).flatMap(said);
   const ids = (ms: typeof now) => [...new Set(ms.flatMap((m) => (m.resolution ? [m.resolution.drug_id] : [])))];
   return {
     texts,

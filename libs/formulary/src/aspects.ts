@@ -36,6 +36,22 @@ const ASPECTS: { asked: PhraseSet; spoken: RegExp }[] = [
     asked: new PhraseSet(['tủ lạnh', 'bảo quản', 'nhiệt độ phòng', 'để được bao lâu', 'hạn dùng']),
     spoken: /(?<!\p{L})(?:bảo quản|tủ lạnh|nhiệt độ|ổn định|hạn dùng)(?!\p{L})/u,
   },
+  // a missed dose: "lỡ quên uống thì uống bù hay bỏ qua" — answered only where a part says what to do
+  // ("Nếu quên một liều, không uống gấp đôi …"), never by the regimen itself
+  {
+    asked: new PhraseSet([
+      'quên uống',
+      'quên liều',
+      'quên 1 liều',
+      'quên một liều',
+      'uống bù',
+      'bù liều',
+      'bỏ qua liều',
+      'quên dùng',
+      'quên tiêm',
+    ]),
+    spoken: /quên (?:một |1 )?liều|gấp đôi liều|uống bù|bỏ qua liều|liều bị quên|liều đã quên/u,
+  },
   // a volume to dissolve or dilute in: "1 lọ 1g pha với mấy ml nước cất" — only a volume or a concentration
   // answers it ("pha thành dung dịch 2 mg/ml"), not a clearance in ml/phút
   {

@@ -68,6 +68,13 @@ describe('decide()', () => {
     expect(asked('metronidazol', 'tuong_tac_thuoc', 'đang uống metronidazol có uống rượu được không')).toBe(
       'ANSWERABLE',
     );
+    // a missed dose: gliclazid says what to do ("Nếu quên một liều, không uống gấp đôi …"), amlodipin does not
+    expect(asked('amlodipin', 'lieu_luong_cach_dung', 'lỡ quên uống amlodipin thì uống bù hay bỏ qua')).toBe(
+      'INSUFFICIENT',
+    );
+    expect(asked('gliclazid', 'lieu_luong_cach_dung', 'quên 1 liều gliclazid thì mai uống gấp đôi được không')).toBe(
+      'ANSWERABLE',
+    );
     // a question that asks no such aspect is unaffected
     expect(asked('ondansetron', 'lieu_luong_cach_dung', 'ondansetron uống liều bao nhiêu')).not.toBe('INSUFFICIENT');
   });

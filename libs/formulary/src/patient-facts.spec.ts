@@ -13,6 +13,7 @@ import {
   conditionAlsoHad,
   amountAsked,
   howToGiveAsked,
+  nameDenied,
   labStates,
   tellsOnly,
   nonClinicalAside,
@@ -484,4 +485,14 @@ describe('howToGiveAsked: how to give the drug, and no amount', () => {
   it.each(['pha bao nhiêu ml', 'uống trước ăn mấy viên', 'liều bn'])('"%s" is not', (t) =>
     expect(howToGiveAsked(t)).toBe(false),
   );
+});
+
+describe('nameDenied: a name the user says the drug is not', () => {
+  it('"ko phải levothyrox" denies it; the drug asked beside it is not denied', () => {
+    const t = 'levoflox kháng sinh nhé, ko phải levothyrox. ClCr 45 thì có cần chỉnh liều ko';
+    expect(nameDenied(t, 'levothyrox')).toBe(true);
+    expect(nameDenied(t, 'levoflox')).toBe(false);
+    expect(nameDenied('chứ không phải là thuốc paracetamol', 'paracetamol')).toBe(true);
+    expect(nameDenied('paracetamol có phải ngưng không', 'paracetamol')).toBe(false);
+  });
 });

@@ -1393,6 +1393,18 @@ export function labStates(text: string): string[] {
  */
 export const NOT_A_CONDITION = new PhraseSet(['phù hợp', 'phù hộ', 'sốt ruột', 'sốt sắng', 'đau lòng', 'ho he']);
 
+/**
+ * "levoflox kháng sinh nhé, ko phải levothyrox": a name the user says the drug is not. It names no drug asked — the
+ * resolver's reading of it must never become the drug answered.
+ */
+export function nameDenied(text: string, name: string): boolean {
+  const escaped = name.normalize('NFC').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(
+    `(?:^|[^\\p{L}])(?:không|ko|k|hông|khong|chứ không|chứ ko|chu khong|chu ko)\\s+(?:phải|phai)\\s+(?:là\\s+|la\\s+)?(?:thuốc\\s+|thuoc\\s+)?${escaped}(?![\\p{L}\\p{N}])`,
+    'iu',
+  ).test(text.normalize('NFC'));
+}
+
 /** Words that name another person than the patient so far: a relative of the patient's, the next bed. */
 const ANOTHER_PATIENT = new PhraseSet([
   'vợ bệnh nhân',
