@@ -11,7 +11,9 @@ import {
   contraindicationsFor,
   decide,
   withElderlyCautions,
+  allergyVerdict,
   excludedByAllergy,
+  saidAllergens,
   expandCondition,
   namesCondition,
   retrieveForFrame,
@@ -135,7 +137,12 @@ export class RetrievalService {
     for (const drug of p.drug_ids) {
       const contra = this.index.section(drug, 'chong_chi_dinh').map((q) => q.text);
       const info = this.index.drug(drug);
-      const allergy = info && patient.allergies.find((a) => excludedByAllergy(info, a, contra, p.said));
+      // an allergy in the words of the patient asked about that the frame does not carry (a model left it out, or
+      // the conversation came back to this patient's bed): only a sure one keeps the drug off
+      const allergy =
+        info &&
+        (patient.allergies.find((a) => excludedByAllergy(info, a, contra, p.said)) ??
+          saidAllergens(p.said).find((a) => allergyVerdict(info, a, contra, p.said) === 'yes'));
       if (allergy) {
         excluded.push({ drug_id: drug, allergy });
         continue;

@@ -1461,7 +1461,7 @@ const ALLERGY =
  * several words ("uống losartan kali bị nổi mề đay") — not what it was taken for ("uống cetirizin trị mày đay").
  */
 const REACTION =
-  /(?:uống|uong|dùng|dung|tiêm|tiem)\s+([\p{L}\p{N}-]+(?:\s+(?!(?:trị|tri|chữa|chua|điều|dieu|để|de|vì|vi|cho)\s)[\p{L}\p{N}-]+){0,4}?)\s+(?:thì\s+|thi\s+|xong\s+)?(?:(?:bị|bi)\s+)?(?:lên cơn khò khè|len con kho khe|lên cơn hen|len con hen|lên cơn khó thở|len con kho tho|khò khè|kho khe|co thắt phế quản|co that phe quan|nổi mẩn ngứa|noi man ngua|nổi mẩn|noi man|mẩn ngứa|man ngua|nổi ban|noi ban|nổi mề đay|noi me day|nổi mày đay|mề đay|mày đay|dị ứng|di ung|phát ban|phat ban|sốc phản vệ|phản vệ|sốc|soc|khó thở|phù môi|phu moi|phù mặt|phu mat|phù mạch|phu mach|sưng môi|sung moi|sưng mặt|sung mat)/giu;
+  /(?:uống|uong|dùng|dung|tiêm|tiem)\s+([\p{L}\p{N}-]+(?:\s+(?!(?:trị|tri|chữa|chua|điều|dieu|để|de|vì|vi|cho)\s)[\p{L}\p{N}-]+){0,4}?)\s+(?:thì\s+|thi\s+|xong\s+)?(?:(?:bị|bi)\s+)?(?:lên cơn khò khè|len con kho khe|lên cơn hen|len con hen|lên cơn khó thở|len con kho tho|khò khè|kho khe|co thắt phế quản|co that phe quan|nổi mẩn ngứa|noi man ngua|nổi mẩn|noi man|mẩn ngứa|man ngua|nổi ban|noi ban|nổi mề đay|noi me day|nổi mày đay|mề đay|mày đay|dị ứng|di ung|phát ban|phat ban|sốc phản vệ|phản vệ|sốc|soc|khó thở|phù môi|phu moi|phù mặt|phu mat|phù mạch|phu mach|sưng phù môi|sung phu moi|sưng môi|sung moi|sưng mặt|sung mat)/giu;
 /**
  * A reaction followed by the drug that caused it: "lên cơn hen sau uống aspirin", "phản vệ sau khi tiêm
  * ceftriaxon", "sốc phản vệ khi tiêm penicillin", "mề đay do amoxicillin".

@@ -50,7 +50,7 @@ const PUNCT = /^([("'[]*)(.*?)([)"'\].,;:!?]*)$/su;
 const PERSON = '(?:bn|bệnh nhân|bé|be|cụ|cu|ông|ong|bà|ba|nam|nữ|nu|trẻ|tre|ca|cháu|chau)';
 const BED_BEFORE_PERSON = new RegExp(`(?<![\\p{L}\\p{N}])G(\\d{1,3})(?=\\s*[:,.]?\\s*${PERSON}(?![\\p{L}]))`, 'giu');
 const BED_AFTER_PERSON = new RegExp(
-  `(?<=(?:^|\\s)(?:${PERSON.slice(3, -1)}|còn|con)\\s+)G(\\d{1,3})(?![\\p{L}\\p{N}%])`,
+  `(?<=(?:^|\\s)(?:${PERSON.slice(3, -1)}|còn|con|lại|lai)\\s+)G(\\d{1,3})(?![\\p{L}\\p{N}%])`,
   'giu',
 );
 

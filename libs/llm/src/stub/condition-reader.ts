@@ -29,7 +29,21 @@ const PURPOSE = /^(du phong|phong ngua|ngua|dieu tri|giam) /;
 const DEMONSTRATIVES = ['này', 'nay', 'đó', 'do', 'đấy', 'day', 'ấy', 'ay', 'kia', 'nọ', 'no'];
 
 /** Words that can follow "trị/chữa" without naming a condition ("trị được", "chữa được"). */
-const LEADING_PARTICLES = ['được', 'duoc', 'dc', 'đc', 'cho', 'vậy', 'vay', 'thế', 'còn', 'vậy thì', 'thì'];
+const LEADING_PARTICLES = [
+  'được',
+  'duoc',
+  'dc',
+  'đc',
+  'cho',
+  'vậy',
+  'vay',
+  'thế',
+  'còn',
+  'vậy thì',
+  'thì',
+  'quay',
+  'lại',
+];
 
 /** Words that close a question without naming a condition ("…không bạn", "…nhé"). */
 const TRAILING_PARTICLES = [
@@ -266,7 +280,29 @@ const TEMPORAL_MARKED = new Set(['giờ', 'hiện', 'mới', 'vừa', 'lại', '
 const temporal = (w: Word) => (w.plain ? TEMPORAL.has(w.folded) : TEMPORAL_MARKED.has(w.text));
 
 /** Units a lab value or a dose is written with. */
-const MEASURE_UNITS = new Set(['mmol', 'l', 'mg', 'ml', 'kg', 'g', 'mcg', 'ui', 'dl', 'umol', 'mol', 'phut', 'p']);
+const MEASURE_UNITS = new Set([
+  'mmol',
+  'l',
+  'mg',
+  'ml',
+  'kg',
+  'g',
+  'mcg',
+  'ui',
+  'dl',
+  'umol',
+  'mol',
+  'phut',
+  'p',
+  'ms',
+  // the test a value is of ("ECG QTc 510ms", "xn K 3,1"): a measurement, never the condition asked
+  'ecg',
+  'ekg',
+  'qtc',
+  'qt',
+  'xn',
+  'kq',
+]);
 
 /** Words that open the complaint the patient has now ("giờ …", "nay …", "hiện …"). */
 const NOW_WORDS = new Set(['gio', 'nay', 'hien']);
@@ -535,6 +571,9 @@ export class ConditionReader {
       while (rest.length && LEADING_PARTICLES.includes(rest[0])) rest.shift();
       // "bn viêm phổi cộng đồng, ks nào": the patient the note starts with is not part of the condition
       while (rest.length && fold(rest[0]) === 'bn') rest.shift();
+      // "G3 nam 45t viêm họng …" (the bed and age taken out): the sex is the patient's — "nam" only as typed in a
+      // marked turn, where "nấm" would carry its marks
+      while (rest.length > 1 && (rest[0] === 'nữ' || (written && rest[0] === 'nam'))) rest.shift();
       if (fold(rest[0] ?? '') === 'benh' && fold(rest[1] ?? '') === 'nhan') rest.splice(0, 2);
       while (rest.length && TRAILING_PARTICLES.includes(rest[rest.length - 1])) rest.pop();
       // words that join the question ("… thì nên dùng", "… có uống") name no condition

@@ -820,6 +820,17 @@ describe('stub: the condition of a ward note, not its other words', () => {
     expect(f.patient.pregnant).toBe(true);
     expect(f.condition).toBeNull();
   });
+  it('a reaction told in a "Lần trước …" sentence is history; sex, a bed, a test and "quay lại" name no condition', () => {
+    expect(
+      parser.parse(
+        'Mẹ em 60 tuổi bị viêm xoang cấp. Lần trước mẹ uống amoxicillin thì bị sưng phù môi với nổi mề đay khắp người. Giờ mẹ dùng kháng sinh nào được ạ?',
+      ).condition,
+    ).toBe('viêm xoang cấp');
+    expect(parser.parse('G3 nam 45t viêm họng amidan do liên cầu. ks nào?').condition).toBe(
+      'viêm họng amidan do liên cầu',
+    );
+    expect(parser.parse('quay lại G3, ECG QTc 510ms. vậy ks nào?').condition).toBeNull();
+  });
   it('a turn that names no drug still tells the patient’s conditions', () => {
     expect(
       parser.parse('bn này còn bị suy tim sung huyết, đang điều trị.').patient.comorbidities.length,
