@@ -42,6 +42,14 @@ describe('contraindications that name the patient’s state', () => {
     expect(first('allopurinol', {}, {}, 'tăng acid uric máu')).toBeNull();
   });
 
+  it('a kind a bracket names carries its subject’s qualifier; a congenital syndrome is no QTc found long now', () => {
+    // "rối loạn điện giải đáng kể (hạ kali, …)": a low potassium may be significant, or not
+    expect(first('domperidon', { comorbidities: ['hạ kali máu'] })).toBe('maybe');
+    expect(first('domperidon', { comorbidities: ['kéo dài khoảng QTc'] })).toBe('maybe');
+    // ondansetron: "Tránh dùng ở người có hội chứng QT kéo dài bẩm sinh"
+    expect(review('ondansetron', { comorbidities: ['kéo dài khoảng QTc'] })).toEqual([]);
+  });
+
   it('breastfeeding', () => {
     expect(first('gliclazid', { lactating: true })).toBe('yes');
     expect(first('simvastatin', { lactating: true })).toBe('yes');

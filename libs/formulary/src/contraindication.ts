@@ -1,7 +1,7 @@
 import type { ContraFinding, EvidencePart, PatientContext, PatientSeverity, Route, SectionKey } from '@app/contracts';
 import { startsWithDrugClass } from './drug-class';
 import { expandCondition } from './corpus-index';
-import { containsPhrase, normalize, syllables } from './normalize';
+import { containsPhrase, fold, normalize, syllables } from './normalize';
 
 /**
  * A contraindication of one drug that names this patient's state (the stage-2 hop's contract type): both
@@ -200,7 +200,12 @@ function clauseApplies(
   const qualified = QUALIFIED.test(n);
   if (section === 'chong_chi_dinh') {
     if (COMEDICATION.test(n)) return null;
-    const found = subjects(n).map((s) => subjectApplies(s, n, patient, severity));
+    // a kind named in a bracket ("(hạ kali, …)" of "rối loạn điện giải đáng kể") carries its subject's qualifier
+    const kinds = bracketKinds(n);
+    const found = subjects(n).map((s) => {
+      const applies = subjectApplies(s, n, patient, severity);
+      return applies === 'yes' && kinds.includes(s) ? 'maybe' : applies;
+    });
     if (found.includes('yes')) return qualified ? 'maybe' : 'yes';
     return found.includes('maybe') ? 'maybe' : null;
   }
@@ -226,10 +231,28 @@ function subjects(n: string): string[] {
     .replace(/\s+khi\s+(?:dùng|sử dụng|uống|tiêm)\s.*$/u, '')
     .split(/:\s*/u);
   const subject = /^dạng\s/u.test(head.trim()) && rest.length ? rest.join(' ') : head;
-  return subject
-    .split(/,\s*|\s+(?:và|hoặc)\s+/u)
+  return [...subject.split(/,\s*|\s+(?:và|hoặc)\s+/u), ...bracketKinds(n)]
     .map((s) => s.trim().replace(LEAD, ''))
     .filter(Boolean);
+}
+
+/** "rối loạn điện giải đáng kể (hạ kali, hạ magnesi, tăng kali huyết)": the kinds a bracket names of its subject. */
+function bracketKinds(n: string): string[] {
+  return [...n.matchAll(/\(([^)]*)\)/gu)]
+    .flatMap((m) => m[1].split(/,\s*|\s+(?:và|hoặc)\s+/u))
+    .map((x) => x.trim().replace(LEAD, ''))
+    .filter((x) => x && !/^(?:xem|như|ví dụ|kể cả|trừ|nhất là|đặc biệt)(?:\s|$)/u.test(x));
+}
+
+/**
+ * How a patient's state may be written in a clause: its formal names, without the "máu/huyết" a lab state ends with
+ * ("hạ kali máu" → "hạ kali"), and a prolonged QTc by the words the monographs use ("khoảng QTc", "QT kéo dài").
+ */
+function stateVariants(state: string): string[] {
+  const base = expandCondition(state);
+  const bare = base.map((v) => v.replace(/ (?:mau|huyet)$/u, '')).filter((v) => v.includes(' '));
+  const qt = /\bqtc?\b/u.test(base[0]) ? ['khoang qtc', 'qt keo dai', 'keo dai khoang qt', 'keo dai qt'] : [];
+  return [...new Set([...base, ...bare, ...qt])];
 }
 
 function subjectApplies(
@@ -255,7 +278,9 @@ function subjectApplies(
   if (patient.hepatic !== null && /^(?:suy gan|bệnh gan)/u.test(s)) return hepaticApplies(s, patient.hepatic, severity);
   const states = [patient.renal, patient.hepatic, ...patient.comorbidities].filter((x): x is string => !!x);
   for (const c of states) {
-    const named = expandCondition(c).find((v) => containsPhrase(s, v));
+    // "hội chứng QT kéo dài bẩm sinh" is not a QTc found prolonged now, unless the user says it is congenital
+    if (/bẩm sinh/u.test(s) && !/bam sinh/u.test(fold(c))) continue;
+    const named = stateVariants(c).find((v) => containsPhrase(s, v));
     if (named) return syllables(s).join(' ') === named ? 'yes' : 'maybe';
   }
   return null;

@@ -93,6 +93,9 @@ export function startsWithDrugClass(text: string): boolean {
   return PHRASES.at(words(text, true), 0) !== null;
 }
 
+/** Every class name as written ("kháng sinh", "chống nôn", "hạ huyết áp"): the classes a list may be asked by. */
+export const CLASS_NAMES: readonly string[] = CLASSES.flatMap((c) => c.phrases);
+
 /** The words of every class name, folded ("khang", "sinh", "giam", …): a class asked is no state described. */
 export const CLASS_WORDS: ReadonlySet<string> = new Set(
   CLASSES.flatMap((c) => c.phrases.flatMap((p) => words(p, true).map((w) => w.folded))),

@@ -414,6 +414,8 @@ describe('labStates: a lab value says the patient’s state', () => {
     ['K 4.2, Na 128', ['hạ natri máu']],
     ['K 4.0, creatinin bt', []],
     ['bn 65kg, ClCr 40', []],
+    ['ECG QTc 520ms, K 3,1', ['hạ kali máu', 'kéo dài khoảng QTc']],
+    ['QTc 430 ms', []],
   ])('"%s" → %j', (t, states) => expect(labStates(t)).toEqual(states));
 });
 

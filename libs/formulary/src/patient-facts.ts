@@ -1384,6 +1384,9 @@ export function labStates(text: string): string[] {
     if (na < 135) out.push('hạ natri máu');
     if (na > 145) out.push('tăng natri máu');
   }
+  // "ECG QTc 520ms": a corrected QT of 470 ms or more is prolonged whatever the sex (the lower limit for women)
+  const qtc = value(/(?:^|[^a-z])qtc?(?:\s*(?:=|:|la|khoang))*\s*(\d{3})(?!\d)\s*(?:ms|mili giay)?/u);
+  if (qtc !== null && qtc >= 470 && qtc < 800) out.push('kéo dài khoảng QTc');
   return out;
 }
 

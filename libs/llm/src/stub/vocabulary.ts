@@ -1,5 +1,5 @@
 import { type SectionKey } from '@app/contracts';
-import { HOW_TO_GIVE_CUES, PhraseSet, says, words, type PhraseHit, type Word } from '@app/formulary';
+import { CLASS_NAMES, HOW_TO_GIVE_CUES, PhraseSet, says, words, type PhraseHit, type Word } from '@app/formulary';
 
 /** The stub parser's shared phrase tables: what a question asks (P), symptoms, umbrella conditions. */
 /** "một ngày uống tối đa được bao nhiêu", "nhiều nhất mấy viên": the most a dose may be. */
@@ -53,6 +53,8 @@ const FORM_WORDS = ['uống', 'tiêm', 'bôi', 'nhỏ', 'xịt', 'viên', 'đặ
 
 /** Drug classes asked as "which one" ("kháng histamin nào", "ks nào" = kháng sinh nào). */
 const CLASS_NOUNS = new PhraseSet([
+  // every class the shared list path reads ("chống nôn gì", "kháng tiểu cầu nào"), and the stub's own
+  ...CLASS_NAMES,
   'kháng sinh',
   'kháng histamin',
   'kháng nấm',
