@@ -168,6 +168,9 @@ describe('the population the words name', () => {
     // the nursed baby told by its age, or as the one a drug may affect, is not the patient
     const nursing = 'Mình đang cho bé bú, bé đc 4 tháng. uống loratadin có ảnh hưởng sữa với bé ko mn?';
     expect(populationCue(words(nursing))).toBeNull();
+    expect(populationCue(words('Mình 28 tuổi, đang cho con bú, bé nhà mình được 5 tháng. Mình đau răng quá'))).toBe(
+      null,
+    );
     expect(parseAge(nursing)).toBeNull();
     // … while a child who is the patient still is one
     expect(populationCue(words('bé 4 tháng bị sổ mũi, cho uống loratadin được không'))).toBe('pediatric');

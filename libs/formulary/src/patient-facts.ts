@@ -531,6 +531,8 @@ const BIRTH = new Set(['sinh', 'de']);
 
 /** "(được) 4 tháng", "đc 6 tuần" from word i: an infant's age. */
 function infantAgeAfter(ws: Word[], i: number): boolean {
+  // "bé nhà mình được 5 tháng"
+  if (ws[i]?.folded === 'nha' && ws[i + 1]) i += 2;
   const k = ['duoc', 'dc', 'moi'].includes(ws[i]?.folded ?? '') ? i + 1 : i;
   return /^\d+$/.test(ws[k]?.text ?? '') && ['tuan', 'thang', 'ngay'].includes(ws[k + 1]?.folded ?? '');
 }
@@ -1353,6 +1355,14 @@ export const SUPPLY_CUES = new PhraseSet([
   'khoa hết',
   'hết thuốc chưa',
   'bao giờ có',
+  // "KD ơi còn ceftriaxon 1g ko, khoa nội 2 hết từ sáng, cần gấp 10 lọ": a ward asking the pharmacy for stock
+  'kd ơi',
+  'khoa dược ơi',
+  'hết từ sáng',
+  'hết từ hôm qua',
+  'dự trù',
+  'xuất kho',
+  'tồn kho',
 ]);
 
 /** Non-clinical words that are other words without their marks ("gia" is also "già"): only as typed with marks. */

@@ -684,6 +684,9 @@ describe('stub: a clinical question beside a non-clinical aside', () => {
       parser.parse('amlodipin 5mg cua Pfizer voi loai generic cua An Do co khac nhau ko, nen mua loai nao').turn_type,
     ).toBe('out_of_scope');
     expect(parser.parse('paracetamol 1 hộp bao nhiêu tiền').turn_type).toBe('out_of_scope');
+    expect(parser.parse('KD ơi còn ceftriaxon 1g ko, khoa nội 2 hết từ sáng, cần gấp 10 lọ').turn_type).toBe(
+      'out_of_scope',
+    );
     // a breastfeeding question in a sentence of its own, beside a price
     expect(
       parser.parse(
