@@ -62,3 +62,16 @@ describe('a list never names a drug the patient’s own words say they are aller
     expect(review.excluded).toEqual([]);
   });
 });
+
+describe('a dosage form forbidden for the patient, when the indication asked is given by that form', () => {
+  it('keeps phenytoin off a status-epilepticus list for third-degree AV block; its oral uses stay listed', () => {
+    const asked = (condition: string) =>
+      service.assessPatientCandidates(
+        safetyReviewPayload(['phenytoin'], EMPTY_PATIENT, condition, [
+          `bn blốc nhĩ thất độ III, ${condition}, thuốc nào?`,
+        ]),
+      );
+    expect(asked('trạng thái động kinh co cứng co giật').contraindicated.map((f) => f.drug_id)).toContain('phenytoin');
+    expect(asked('đau dây thần kinh sinh ba').reviewed_drug_ids).toContain('phenytoin');
+  });
+});

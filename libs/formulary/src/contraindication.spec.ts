@@ -1,5 +1,5 @@
 import { EMPTY_PATIENT, UNKNOWN_SEVERITY, type PatientContext, type PatientSeverity } from '@app/contracts';
-import { CONTRA_SECTIONS, contraindicationsFor, formScope, REVIEWED_SECTIONS } from './contraindication';
+import { CONTRA_SECTIONS, contraindicationsFor, formScope, REVIEWED_SECTIONS, routesNamed } from './contraindication';
 import { expandShorthand } from './shorthand';
 import { sampleIndex } from './test-corpus';
 
@@ -243,4 +243,15 @@ describe('contraindications that name the patient’s state', () => {
     expect(on('mẹ đang uống thuốc chống trầm cảm loại IMAO, bác sĩ mới cho ngưng được 1 tuần')).toEqual(['maybe']);
     expect(on('mẹ bị đau dây thần kinh sinh ba, IMAO là thuốc gì')).toEqual([]);
   });
+});
+
+describe('routesNamed: the routes an indication says the drug is given by', () => {
+  it.each([
+    [
+      'Trạng thái động kinh co cứng – co giật: tiêm tĩnh mạch sau benzodiazepin',
+      ['tiem_tinh_mach', 'truyen_tinh_mach'],
+    ],
+    ['Động kinh: cơn co cứng – co giật toàn thể', []],
+    ['uống hoặc đặt trực tràng', ['uong', 'dat_truc_trang']],
+  ])('"%s" → %j', (t, routes) => expect(routesNamed(t).sort()).toEqual([...routes].sort()));
 });

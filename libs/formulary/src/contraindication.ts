@@ -40,6 +40,21 @@ const FORM_ROUTES: [string, Route[]][] = [
   ['nho mat', ['nho_mat']],
 ];
 
+/**
+ * The routes a text names ("… tiêm tĩnh mạch sau benzodiazepin" → intravenous), longest form first: what an
+ * indication says the drug is given by for it.
+ */
+export function routesNamed(text: string): Route[] {
+  let t = ` ${syllables(text).join(' ')} `;
+  const out = new Set<Route>();
+  for (const [form, routes] of FORM_ROUTES)
+    if (t.includes(` ${form} `)) {
+      routes.forEach((r) => out.add(r));
+      t = t.replaceAll(` ${form} `, ' ');
+    }
+  return [...out];
+}
+
 /** The routes of one dosage form as written ("tiêm", "uống", "khí dung"), or null when it is none of them. */
 const routesOfForm = (written: string): Route[] | null => {
   const form = syllables(written).join(' ');
