@@ -834,6 +834,12 @@ describe('stub: the condition of a ward note, not its other words', () => {
     );
     expect(parser.parse('quay lại G3, ECG QTc 510ms. vậy ks nào?').condition).toBeNull();
   });
+  it('"quay lại thuốc lúc nãy" points at the conversation’s drug, beside a diluent outside the formulary', () => {
+    expect(parser.parse('quay lại thuốc lúc nãy, pha vào dịch gì? NaCl 0,9% đc k')).toMatchObject({
+      follow_up: true,
+      drugs: [],
+    });
+  });
   it('a turn that names no drug still tells the patient’s conditions', () => {
     expect(
       parser.parse('bn này còn bị suy tim sung huyết, đang điều trị.').patient.comorbidities.length,

@@ -234,6 +234,13 @@ export const P = {
     'cái đó',
     'loại này',
     'loại đó',
+    // "quay lại thuốc lúc nãy": the drug asked before an aside
+    'thuốc lúc nãy',
+    'thuốc hồi nãy',
+    'thuốc ban nãy',
+    'thuốc vừa rồi',
+    'thuốc vừa nãy',
+    'thuốc lúc trước',
   ]),
   medical: new PhraseSet([
     'thuốc',
