@@ -1,6 +1,7 @@
 import { emptyFrame } from '@app/contracts';
 import {
   asComorbidity,
+  asNursedChildQuestion,
   doseAsked,
   frameAfterReply,
   frameToRemember,
@@ -482,5 +483,20 @@ describe('doseAsked: a dose, or how to give it, read from the user’s words', (
     const asked = { ...merged, turn_type: 'drug_attribute' as const };
     expect(doseAsked(asked, true).turn_type).toBe('dosing_calc');
     expect(doseAsked({ ...asked, attribute: 'chong_chi_dinh' as const }, true).turn_type).toBe('drug_attribute');
+  });
+});
+
+describe('an effect asked of the nursed child is the breastfeeding section’s question', () => {
+  const lactating = { ...emptyFrame().patient, lactating: true };
+  const effects = emptyFrame({ drugs: ['cetirizin'], attribute: 'tac_dung_khong_mong_muon', patient: lactating });
+  it('"có làm bé buồn ngủ ko" for a breastfeeding mother asks the breastfeeding section', () => {
+    expect(asNursedChildQuestion(effects, true).attribute).toBe('thoi_ky_cho_con_bu');
+  });
+  it('not breastfeeding, not asked of the child, or a dose: left as asked', () => {
+    expect(asNursedChildQuestion(effects, false)).toBe(effects);
+    const notNursing = { ...effects, patient: emptyFrame().patient };
+    expect(asNursedChildQuestion(notNursing, true)).toBe(notNursing);
+    const dose = { ...effects, turn_type: 'dosing_calc' as const, attribute: 'lieu_luong_cach_dung' as const };
+    expect(asNursedChildQuestion(dose, true)).toBe(dose);
   });
 });

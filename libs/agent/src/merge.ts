@@ -168,6 +168,18 @@ export function doseAsked(frame: QueryFrame, amount: boolean, howToGive = false)
   return { ...frame, turn_type: 'dosing_calc', attribute: 'lieu_luong_cach_dung' };
 }
 
+/**
+ * "v còn cetirizin thì sao ạ, có làm bé buồn ngủ ko" in a breastfeeding mother's conversation: an effect asked of the
+ * nursed child (`childAsked`, from the user's words) is the breastfeeding section's question, not the mother's adverse
+ * effects.
+ */
+export function asNursedChildQuestion(frame: QueryFrame, childAsked: boolean): QueryFrame {
+  if (!childAsked || !frame.patient.lactating || frame.drugs.length === 0 || frame.non_human) return frame;
+  if (!['drug_attribute', 'interaction'].includes(frame.turn_type) || frame.drugs.length > 1) return frame;
+  if (frame.attribute !== null && !['tac_dung_khong_mong_muon', 'than_trong'].includes(frame.attribute)) return frame;
+  return { ...frame, turn_type: 'drug_attribute', attribute: 'thoi_ky_cho_con_bu', is_section_overview: false };
+}
+
 /** Patient values the merged frame holds that the turn itself did not say (echoed back with the answer). */
 export function carriedFacts(turnFrame: QueryFrame, merged: QueryFrame): boolean {
   return (

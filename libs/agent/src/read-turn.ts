@@ -3,6 +3,7 @@ import {
   amountAsked,
   anotherPatient,
   howToGiveAsked,
+  nursedChildAsked,
   conditionAlsoHad,
   expandShorthand,
   fold,
@@ -17,6 +18,7 @@ import {
 import { groundFrame, type DroppedField, type UserDrugMentions } from './ground';
 import {
   asComorbidity,
+  asNursedChildQuestion,
   carriedFacts,
   doseAsked,
   frameToRemember,
@@ -103,15 +105,18 @@ export function readTurn(
   // after a list: a condition the patient also has, or a turn that only tells, is the patient for that list
   const alsoHad = !!grounded.condition && conditionAlsoHad(text, grounded.condition);
   const told = toldAfterList(asComorbidity(referToListed(grounded, prior), prior, alsoHad), prior, tellsOnly(text));
-  const merged = doseAsked(
-    pairWithConversationDrugs(
-      mergeWithPriorFrame(told, prior, !anotherPatient(text, user.texts.slice(0, -1))),
-      prior,
-      TAKEN_TOGETHER.has(words(text)),
-      keepOrSwitchAsked(text),
+  const merged = asNursedChildQuestion(
+    doseAsked(
+      pairWithConversationDrugs(
+        mergeWithPriorFrame(told, prior, !anotherPatient(text, user.texts.slice(0, -1))),
+        prior,
+        TAKEN_TOGETHER.has(words(text)),
+        keepOrSwitchAsked(text),
+      ),
+      amountAsked(text),
+      howToGiveAsked(text) && grounded.turn_type !== 'dosing_calc',
     ),
-    amountAsked(text),
-    howToGiveAsked(text) && grounded.turn_type !== 'dosing_calc',
+    nursedChildAsked(text),
   );
   return { frame: merged, reasked: false, dropped, carried: carriedFacts(grounded, merged) };
 }

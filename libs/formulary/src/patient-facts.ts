@@ -1173,6 +1173,27 @@ export function howToGiveAsked(text: string): boolean {
   return HOW_TO_GIVE_CUES.has(words(text)) && !amountAsked(text);
 }
 
+/** Words that ask what a drug does to the nursed child: "có làm bé buồn ngủ ko", "bé có bị gì không", "qua sữa". */
+const NURSED_CHILD_EFFECT = new PhraseSet([
+  'làm bé',
+  'làm con',
+  'bé có bị',
+  'con có bị',
+  'cho bé bú',
+  'qua sữa',
+  'sang sữa',
+  'vào sữa',
+  'ảnh hưởng bé',
+  'ảnh hưởng con',
+  'ảnh hưởng sữa',
+  'trẻ bú mẹ',
+]);
+
+/** Do the user's words ask what the drug does to the nursed child? */
+export function nursedChildAsked(text: string): boolean {
+  return NURSED_CHILD_EFFECT.has(words(text));
+}
+
 /** An amount asked: a count of units, or milligrams, per time or at most ("mỗi lần mấy", "liều bn", "tối đa bao nhiêu"). */
 const AMOUNT_CUES = new PhraseSet([
   'bao nhiêu mg',
