@@ -75,7 +75,8 @@ const ASPECTS: { asked: PhraseSet; spoken: RegExp }[] = [
 
 /** The aspects the question asks that none of the parts speaks of (empty: every aspect asked is answered). */
 export function unansweredAspects(question: string, parts: EvidencePart[]): number[] {
-  const ws = words(question);
+  // "cai rượu", "nghiện rượu": the patient's condition, not a drink asked about
+  const ws = words(question.replace(/(?:cai|nghiện|nghien|ngộ độc|ngo doc)\s+(?:rượu|ruou)/giu, ' '));
   return ASPECTS.flatMap((a, i) =>
     a.asked.has(ws) && !parts.some((p) => a.spoken.test(normalize(p.text))) ? [i] : [],
   );

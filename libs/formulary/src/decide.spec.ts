@@ -79,6 +79,22 @@ describe('decide()', () => {
     expect(asked('ondansetron', 'lieu_luong_cach_dung', 'ondansetron uống liều bao nhiêu')).not.toBe('INSUFFICIENT');
   });
 
+  it('a route with no regimen answers a dose only with the general part that speaks of that route', () => {
+    const frame = emptyFrame({
+      turn_type: 'dosing_calc',
+      drugs: ['diazepam'],
+      attribute: 'lieu_luong_cach_dung',
+      population: 'adult',
+      route: 'tiem_bap',
+    });
+    // "cai rượu" is the patient's condition, not a drink asked about
+    const q = 'bn cai rượu, ko lấy được ven, tiêm bắp diazepam được ko';
+    const r = decide(retrieveForFrame(index, frame, q), frame, index, [], q);
+    expect(r.decision).toBe('ANSWERABLE');
+    expect(r.parts.map((p) => p.text).join(' ')).toContain('không nên tiêm bắp');
+    expect(r.parts.every((p) => p.route === null)).toBe(true);
+  });
+
   it('a volume to dissolve in is answered only by a volume or a concentration, not a clearance in ml/phút', () => {
     const volume = (drug: string, question: string) => {
       const frame = emptyFrame({

@@ -1,4 +1,11 @@
-import type { EvidencePart, Population, QueryFrame, RetrievalResult, Route } from '@app/contracts';
+import {
+  ROUTE_LABELS,
+  type EvidencePart,
+  type Population,
+  type QueryFrame,
+  type RetrievalResult,
+  type Route,
+} from '@app/contracts';
 import { unansweredAspects } from './aspects';
 import { containsPhrase, syllables } from './normalize';
 import { narrowToIndication } from './indication-rows';
@@ -125,9 +132,10 @@ export function decide(
       // no regimen for the route: no dose to give — but "how to give it" (dilution, rate) is in the general parts
       // A dose puts the route's regimens first; "how to take it" keeps the retrieval's order, which ranks
       // the general note that answers ("Cách dùng: uống trước bữa ăn") above every regimen
+      // … nor for a dose: only a general part that speaks of the route asked ("không nên tiêm bắp vì hấp thu chậm")
       pool = !forRoute.length
         ? frame.turn_type === 'dosing_calc'
-          ? []
+          ? anyRoute.filter((p) => allowed.some((r) => containsPhrase(p.text, ROUTE_LABELS[r])))
           : anyRoute
         : frame.turn_type === 'dosing_calc'
           ? [...forRoute, ...anyRoute]
