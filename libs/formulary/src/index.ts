@@ -9,6 +9,7 @@ export * from './retrieve';
 export * from './synthetic';
 export * from './words';
 export * from './patient-facts';
+export * from './turn-asks';
 export * from './band-table';
 export * from './shorthand';
 export * from './lexicon';

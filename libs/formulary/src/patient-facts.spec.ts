@@ -10,12 +10,7 @@ import {
   INTAKE_CUES,
   parseQuestionRoute,
   anotherPatient,
-  conditionAlsoHad,
-  amountAsked,
-  howToGiveAsked,
-  nameDenied,
   labStates,
-  tellsOnly,
   nonClinicalAside,
   parseRoute,
   pregnancyDenied,
@@ -443,61 +438,4 @@ describe('anotherPatient', () => {
     ['giường 5 dị ứng gì không', ['bệnh nhân giường 5 nam 45t']],
     ['còn bệnh nhân này thì sao', [first]],
   ])('"%s" after %j is the same patient', (t, earlier) => expect(anotherPatient(t, earlier)).toBe(false));
-});
-
-describe('conditionAlsoHad: a condition told as one the patient also has, asking what may still be used', () => {
-  it.each([
-    ['Mẹ tôi còn bị suy tim, bác sĩ bảo suy tim độ 3. Vậy thuốc nào dùng được?', 'suy tim'],
-    ['bn cũng bị đái tháo đường, thuốc nào dùng đc', 'đái tháo đường'],
-    ['ba em bị thêm suy thận nữa, uống được không', 'suy thận'],
-    ['bn kèm theo hen phế quản thì sao', 'hen phế quản'],
-  ])('"%s" (%s)', (t, c) => expect(conditionAlsoHad(t, c)).toBe(true));
-  it.each([
-    ['bn còn bị suy tim, thuốc nào trị suy tim?', 'suy tim'],
-    ['bn bị suy tim, thuốc nào dùng được?', 'suy tim'],
-    ['còn bị suy tim nữa', 'suy tim'],
-    ['bn cũng bị ho, thuốc nào dùng được', 'suy tim'],
-  ])('"%s" (%s) is not', (t, c) => expect(conditionAlsoHad(t, c)).toBe(false));
-});
-
-describe('tellsOnly: a turn that asks nothing', () => {
-  it.each([
-    'À tuần trước mẹ em nội soi, bác sĩ nói có ổ loét dạ dày đang tiến triển, đang điều trị.',
-    'bn này dị ứng penicillin, ko sốt',
-    'à quên, bn đang có thai 24 tuần',
-  ])('"%s" tells', (t) => expect(tellsOnly(t)).toBe(true));
-  it.each(['thuốc nào dùng được', 'uống được không', 'liều bao nhiêu', 'vậy thì sao', 'còn bn này?', 'dùng đc ko'])(
-    '"%s" asks',
-    (t) => expect(tellsOnly(t)).toBe(false),
-  );
-});
-
-describe('amountAsked: an amount of the drug asked', () => {
-  it.each(['vậy bé xịt mấy nhát', 'mỗi lần bao nhiêu mg', 'liều bn', 'uống mấy viên', 'tối đa bao nhiêu'])(
-    '"%s"',
-    (t) => expect(amountAsked(t)).toBe(true),
-  );
-  it.each(['có cách nào xịt cho đúng ko', 'uống trước hay sau ăn', 'quên liều thì sao'])('"%s" is not', (t) =>
-    expect(amountAsked(t)).toBe(false),
-  );
-});
-
-describe('howToGiveAsked: how to give the drug, and no amount', () => {
-  it.each(['thuốc đó uống lúc nào, trước hay sau ăn?', 'pha với G5% được không', 'có cách nào xịt cho đúng ko'])(
-    '"%s"',
-    (t) => expect(howToGiveAsked(t)).toBe(true),
-  );
-  it.each(['pha bao nhiêu ml', 'uống trước ăn mấy viên', 'liều bn'])('"%s" is not', (t) =>
-    expect(howToGiveAsked(t)).toBe(false),
-  );
-});
-
-describe('nameDenied: a name the user says the drug is not', () => {
-  it('"ko phải levothyrox" denies it; the drug asked beside it is not denied', () => {
-    const t = 'levoflox kháng sinh nhé, ko phải levothyrox. ClCr 45 thì có cần chỉnh liều ko';
-    expect(nameDenied(t, 'levothyrox')).toBe(true);
-    expect(nameDenied(t, 'levoflox')).toBe(false);
-    expect(nameDenied('chứ không phải là thuốc paracetamol', 'paracetamol')).toBe(true);
-    expect(nameDenied('paracetamol có phải ngưng không', 'paracetamol')).toBe(false);
-  });
 });

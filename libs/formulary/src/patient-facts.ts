@@ -969,57 +969,6 @@ export function keepOrSwitchAsked(text: string): boolean {
   return KEEP_OR_SWITCH.has(words(text)) && / dang (?:uong|dung|xai|tiem) /.test(` ${syllables(text).join(' ')} `);
 }
 
-/** Words that make a turn a question ("… nào", "… gì", "… được không", "bao nhiêu", "thì sao"). */
-const ASKING_WORDS = new PhraseSet([
-  'nào',
-  'gì',
-  'không',
-  'ko',
-  'k',
-  'hông',
-  'hok',
-  'chưa',
-  'sao',
-  'bao nhiêu',
-  'mấy',
-  'hả',
-  'nhỉ',
-  'có nên',
-  'được chứ',
-  'đúng không',
-  'phải không',
-]);
-
-/**
- * "À tuần trước mẹ em nội soi, bác sĩ nói có ổ loét dạ dày đang tiến triển, đang điều trị.": the turn asks
- * nothing (no question mark, no question word outside a denial like "không sốt") — it tells.
- */
-export function tellsOnly(text: string): boolean {
-  if (/[?？]/u.test(text)) return false;
-  const ws = words(text);
-  // "ko sốt", "không dị ứng": a denial is a fact told, not a question
-  return !ASKING_WORDS.find(ws).some(
-    (h) => h.start + h.length === ws.length || !['ko', 'không', 'k', 'hông', 'chưa'].includes(h.phrase),
-  );
-}
-
-/**
- * "mẹ tôi còn bị suy tim …, vậy thuốc nào dùng được?" right after a list: a condition the patient also has, told
- * with "còn bị", "cũng bị", "bị thêm", "kèm (theo)" — asked what may still be used, not what treats it. It is a fact
- * about the patient for the list asked before, not a new list.
- */
-export function conditionAlsoHad(text: string, condition: string): boolean {
-  const t = ` ${syllables(text).join(' ')} `;
-  const c = syllables(condition).slice(0, 2).join(' ');
-  if (!c) return false;
-  const also = new RegExp(
-    ` (?:(?:con|cung) (?:bi|co|mac)(?: them)?|(?:bi|co|mac) them|kem(?: theo)?|ngoai ra (?:con )?(?:bi|co)) (?:\\S+ ){0,2}${c} `,
-  );
-  const mayUse = / (?:dung|uong|xai|su dung) (?:duoc|dc)\b| an toan | co sao (?:khong|ko|k) | thi sao /;
-  const treats = / (?:tri|chua|dieu tri) /;
-  return also.test(t) && mayUse.test(t) && !treats.test(t);
-}
-
 /** An accidental or excess intake: an overdose question, not a dose question (the section router reads them too). */
 export const INTAKE_PHRASES: readonly string[] = [
   'lỡ uống',
@@ -1113,112 +1062,6 @@ export const UNIT_COUNT_CUES = new PhraseSet(
     'lần',
   ].flatMap((u) => [`mấy ${u}`, `bao nhiêu ${u}`, `bn ${u}`]),
 );
-
-/**
- * Words that ask how to give the drug, not how much: diluting, the rate, splitting or crushing a tablet, when to take
- * it, shaking a suspension, an inhaler's technique ("pha với G5% được không", "uống trước hay sau ăn", "cách xịt").
- */
-export const HOW_TO_GIVE_CUES = new PhraseSet([
-  'pha',
-  'pha loãng',
-  'pha với',
-  'pha trong',
-  'pha bằng',
-  'hòa tan',
-  'hoà tan',
-  'dung môi',
-  'tốc độ',
-  'tiêm chậm',
-  'truyền trong bao lâu',
-  // "bẻ đôi ra cho dễ uống được không", "nghiền cho qua sonde"
-  'bẻ đôi',
-  'bẻ nhỏ',
-  'bẻ viên',
-  'nghiền',
-  'nhai',
-  'cắt đôi',
-  'chia đôi viên',
-  // when to take it: "nên uống lúc nào trong ngày", "trước hay sau ăn"
-  'uống lúc nào',
-  'uống khi nào',
-  'uống giờ nào',
-  'uống vào lúc nào',
-  'trước hay sau ăn',
-  'sáng hay tối',
-  // "uống buổi sáng hay buổi tối thì tốt hơn"
-  'buổi sáng hay',
-  'buổi tối hay',
-  'uống buổi nào',
-  'uống buổi sáng',
-  'uống buổi tối',
-  // a suspension: "có cần lắc không", "lấy thìa ăn cơm đong được không"
-  'cần lắc',
-  'lắc kỹ',
-  'lắc đều',
-  'đong',
-  // an inhaler's technique: "có cách nào xịt cho đúng", "hít thế nào cho đúng"
-  'xịt cho đúng',
-  'hít cho đúng',
-  'cách xịt',
-  'cách hít',
-  'xịt thế nào',
-  'xịt như thế nào',
-  'hít thế nào',
-  'hít như thế nào',
-  'buồng đệm',
-]);
-
-/** Do the user's words ask how to give the drug, and no amount of it? */
-export function howToGiveAsked(text: string): boolean {
-  return HOW_TO_GIVE_CUES.has(words(text)) && !amountAsked(text);
-}
-
-/** Words that ask what a drug does to the nursed child: "có làm bé buồn ngủ ko", "bé có bị gì không", "qua sữa". */
-const NURSED_CHILD_EFFECT = new PhraseSet([
-  'làm bé',
-  'làm con',
-  'bé có bị',
-  'con có bị',
-  'cho bé bú',
-  'qua sữa',
-  'sang sữa',
-  'vào sữa',
-  'ảnh hưởng bé',
-  'ảnh hưởng con',
-  'ảnh hưởng sữa',
-  'trẻ bú mẹ',
-]);
-
-/** Do the user's words ask what the drug does to the nursed child? */
-export function nursedChildAsked(text: string): boolean {
-  return NURSED_CHILD_EFFECT.has(words(text));
-}
-
-/** An amount asked: a count of units, or milligrams, per time or at most ("mỗi lần mấy", "liều bn", "tối đa bao nhiêu"). */
-const AMOUNT_CUES = new PhraseSet([
-  'bao nhiêu mg',
-  'mấy mg',
-  'bn mg',
-  'liều bao nhiêu',
-  'liều bn',
-  'liều mấy',
-  'mỗi lần bao nhiêu',
-  'mỗi lần mấy',
-  'một lần bao nhiêu',
-  'một lần mấy',
-  'tối đa bao nhiêu',
-  'tối đa mấy',
-  'mg/kg',
-]);
-
-/**
- * Do the user's words ask an amount of the drug ("xịt mấy nhát", "mỗi lần bao nhiêu mg", "liều bn")? Read from the
- * words, whatever the understanding said the turn was: an amount for a child must pass the dosing gate.
- */
-export function amountAsked(text: string): boolean {
-  const ws = words(text);
-  return UNIT_COUNT_CUES.has(ws) || AMOUNT_CUES.has(ws);
-}
 
 /** Questions about a drug that are not clinical: price, purchase, insurance, law, brands. */
 export const NON_CLINICAL_CUES = new PhraseSet([
@@ -1426,18 +1269,6 @@ export function labStates(text: string): string[] {
  * oedema, "sốt ruột" (anxious) no fever. A condition found at the start of one of them is not read.
  */
 export const NOT_A_CONDITION = new PhraseSet(['phù hợp', 'phù hộ', 'sốt ruột', 'sốt sắng', 'đau lòng', 'ho he']);
-
-/**
- * "levoflox kháng sinh nhé, ko phải levothyrox": a name the user says the drug is not. It names no drug asked — the
- * resolver's reading of it must never become the drug answered.
- */
-export function nameDenied(text: string, name: string): boolean {
-  const escaped = name.normalize('NFC').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(
-    `(?:^|[^\\p{L}])(?:không|ko|k|hông|khong|chứ không|chứ ko|chu khong|chu ko)\\s+(?:phải|phai)\\s+(?:là\\s+|la\\s+)?(?:thuốc\\s+|thuoc\\s+)?${escaped}(?![\\p{L}\\p{N}])`,
-    'iu',
-  ).test(text.normalize('NFC'));
-}
 
 /** Words that name another person than the patient so far: a relative of the patient's, the next bed. */
 const ANOTHER_PATIENT = new PhraseSet([
