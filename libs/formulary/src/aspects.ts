@@ -8,7 +8,7 @@ import { PhraseSet, words } from './words';
  * đói hay no" beside its doses and its infusion note), the honest reply is that the formulary does
  * not say: quoting the doses would answer a question nobody asked and look like a yes.
  */
-const ASPECTS: { asked: PhraseSet; spoken: RegExp }[] = [
+const ASPECTS: { asked: PhraseSet; spoken: RegExp; with?: PhraseSet }[] = [
   {
     asked: new PhraseSet([
       'lúc đói',
@@ -52,6 +52,25 @@ const ASPECTS: { asked: PhraseSet; spoken: RegExp }[] = [
     ]),
     spoken: /quên (?:một |1 )?liều|gấp đôi liều|uống bù|bỏ qua liều|liều bị quên|liều đã quên/u,
   },
+  // coffee and tea with the drug: "sáng nào cũng uống 2 ly cà phê, có phải bỏ không"
+  {
+    asked: new PhraseSet(['cà phê', 'cafe', 'coffee', 'cafein', 'caffeine', 'caffein']),
+    spoken: /(?<!\p{L})(?:cà phê|cafein|caffein|caffeine|coffee)(?!\p{L})/u,
+  },
+  // a dose brought up: "vừa uống xong bé ói ra hết, có cho uống lại không" — answered only where a part says it
+  {
+    asked: new PhraseSet([
+      'uống lại liều',
+      'cho uống lại',
+      'cho bé uống lại',
+      'uống bù lại',
+      'có uống lại',
+      'uống lại không',
+    ]),
+    // … only beside the dose brought up ("bao giờ cho uống lại" after a scan is when to restart)
+    with: new PhraseSet(['ói', 'nôn', 'trớ', 'mửa']),
+    spoken: /(?:nôn|ói) (?:ra|trong vòng)|uống lại liều|dùng lại liều|nôn sau khi uống/u,
+  },
   // a volume to dissolve or dilute in: "1 lọ 1g pha với mấy ml nước cất" — only a volume or a concentration
   // answers it ("pha thành dung dịch 2 mg/ml"), not a clearance in ml/phút
   {
@@ -78,6 +97,6 @@ export function unansweredAspects(question: string, parts: EvidencePart[]): numb
   // "cai rượu", "nghiện rượu": the patient's condition, not a drink asked about
   const ws = words(question.replace(/(?:cai|nghiện|nghien|ngộ độc|ngo doc)\s+(?:rượu|ruou)/giu, ' '));
   return ASPECTS.flatMap((a, i) =>
-    a.asked.has(ws) && !parts.some((p) => a.spoken.test(normalize(p.text))) ? [i] : [],
+    a.asked.has(ws) && (!a.with || a.with.has(ws)) && !parts.some((p) => a.spoken.test(normalize(p.text))) ? [i] : [],
   );
 }

@@ -75,6 +75,19 @@ describe('decide()', () => {
     expect(asked('gliclazid', 'lieu_luong_cach_dung', 'quên 1 liều gliclazid thì mai uống gấp đôi được không')).toBe(
       'ANSWERABLE',
     );
+    // coffee, and a dose brought up: no dosing part of amlodipin or amoxicillin speaks of them
+    expect(asked('amlodipin', 'lieu_luong_cach_dung', 'sáng nào cũng uống cà phê, có phải bỏ cà phê không')).toBe(
+      'INSUFFICIENT',
+    );
+    expect(asked('amoxicillin', 'lieu_luong_cach_dung', 'bé vừa uống xong ói ra hết, có cho bé uống lại không')).toBe(
+      'INSUFFICIENT',
+    );
+    expect(asked('metformin', 'lieu_luong_cach_dung', 'ngưng metformin lúc nào, bao giờ cho uống lại')).toBe(
+      'ANSWERABLE',
+    );
+    expect(asked('ondansetron', 'lieu_luong_cach_dung', 'bé nôn ra hết, ondansetron uống liều bao nhiêu')).not.toBe(
+      'INSUFFICIENT',
+    );
     // a question that asks no such aspect is unaffected
     expect(asked('ondansetron', 'lieu_luong_cach_dung', 'ondansetron uống liều bao nhiêu')).not.toBe('INSUFFICIENT');
   });
