@@ -840,6 +840,15 @@ describe('stub: the condition of a ward note, not its other words', () => {
       drugs: [],
     });
   });
+  it('an organism the lexicon writes out and English words of a note are no drug missing from the formulary', () => {
+    expect(
+      parser.parse('bn nữ 40t loét HTT HP(+), tiền sử sốc phản vệ vs amoxicillin. DT phác đồ diệt HP nào dùng đc?')
+        .unknown_drugs,
+    ).toEqual([]);
+    expect(
+      parser.parse('bn nam 45t động kinh cục bộ, ECG block NT độ II. DT chọn thuốc chống động kinh nào?').unknown_drugs,
+    ).toEqual([]);
+  });
   it('a turn that names no drug still tells the patient’s conditions', () => {
     expect(
       parser.parse('bn này còn bị suy tim sung huyết, đang điều trị.').patient.comorbidities.length,

@@ -62,6 +62,31 @@ const givenOtherThanByMouth = (ws: Word[]) => {
 /** A genus initial before the name ("E.coli", "S. aureus", "H.pylori"): a microorganism. */
 const ORGANISM = (name: string) => new RegExp(`(?<![\\p{L}])\\p{Lu}\\.\\s?${escape(name)}`, 'u');
 
+/**
+ * Words of the clinic that are no drug, as wards type them among Vietnamese: organisms the lexicon writes out ("HP" →
+ * Helicobacter pylori) and "block" of a note ("block NT độ II"). Never read as a drug missing from the formulary.
+ */
+const CLINIC_WORDS = new Set([
+  'helicobacter',
+  'pylori',
+  'chlamydia',
+  'chlamydophila',
+  'trachomatis',
+  'candida',
+  'albicans',
+  'mycoplasma',
+  'legionella',
+  'streptococcus',
+  'staphylococcus',
+  'aureus',
+  'escherichia',
+  'coli',
+  'trichomonas',
+  'giardia',
+  'block',
+  'bloc',
+]);
+
 /** A name followed by a result ("(+)", "-", "dương tính"): a clinical sign or test. */
 const SIGN_RESULT = (name: string) =>
   new RegExp(
@@ -419,7 +444,7 @@ export class StubUnderstander implements Understander {
       .filter((m) => m.reading.kind === 'unknown' || (m.reading.kind === 'outside' && m.reading.via === 'fuzzy'))
       .map((m) => m.text)
       // "Kernig (+)", "Helicobacter dương tính": a sign or a test result, not a drug; "E.coli", "S. aureus": an organism
-      .filter((t) => !SIGN_RESULT(t).test(text) && !ORGANISM(t).test(text));
+      .filter((t) => !SIGN_RESULT(t).test(text) && !ORGANISM(t).test(text) && !CLINIC_WORDS.has(fold(t)));
     // Beside a formulary drug, a foreign word that is no drug we know (Giardia, stent) is a medical term:
     // the reply would otherwise call it a drug missing from the formulary. A pair question keeps it,
     // so an unknown second drug still abstains.
