@@ -1225,6 +1225,10 @@ export const SUPPLY_CUES = new PhraseSet([
   'hết từ sáng',
   'hết từ hôm qua',
   'dự trù',
+  // "kho khoa còn heparin … ko, hết thì gọi dược cấp thêm"
+  'kho khoa',
+  'dược cấp',
+  'cấp thêm',
   'xuất kho',
   'tồn kho',
 ]);

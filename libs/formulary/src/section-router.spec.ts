@@ -13,6 +13,7 @@ describe('section router', () => {
     ['Phụ nữ có thai dùng enalapril được không?', 'thoi_ky_mang_thai'],
     ['bú tiếp đc ko hay phải vắt bỏ sữa?', 'thoi_ky_cho_con_bu'],
     ['nhịn ăn ko uống đc, valproat xử trí liều ntn', 'lieu_luong_cach_dung'],
+    ['chiều nay bn đi cầu phân đen, INR lại 9.1', 'qua_lieu_va_xu_tri'],
     ['Đang cho con bú có dùng cetirizin được không?', 'thoi_ky_cho_con_bu'],
     ['Uống quá liều paracetamol xử trí thế nào?', 'qua_lieu_va_xu_tri'],
     ['Cơ chế tác dụng của clopidogrel?', 'duoc_ly'],

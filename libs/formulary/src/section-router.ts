@@ -63,6 +63,9 @@ const PHRASES: [string, SectionKey][] = [
   ['giải phóng chậm', 'lieu_luong_cach_dung'],
   ['inr cao', 'qua_lieu_va_xu_tri'],
   ['inr tăng', 'qua_lieu_va_xu_tri'],
+  // "chiều nay đi cầu phân đen, INR lại 9.1": the INR again, high — managed where the overdose section says
+  ['inr lại', 'qua_lieu_va_xu_tri'],
+  ['inr lên', 'qua_lieu_va_xu_tri'],
   // "ko uống đc, valproat xử trí liều ntn": what to do with the dose is the dose's question, not an overdose
   ['xử trí liều', 'lieu_luong_cach_dung'],
   ['xử lý liều', 'lieu_luong_cach_dung'],

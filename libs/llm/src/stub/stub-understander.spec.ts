@@ -687,6 +687,9 @@ describe('stub: a clinical question beside a non-clinical aside', () => {
     expect(parser.parse('KD ơi còn ceftriaxon 1g ko, khoa nội 2 hết từ sáng, cần gấp 10 lọ').turn_type).toBe(
       'out_of_scope',
     );
+    expect(
+      parser.parse('kho khoa còn heparin 25.000UI/5ml ko, hết thì gọi dược cấp thêm tối nay đc ko').turn_type,
+    ).toBe('out_of_scope');
     // a breastfeeding question in a sentence of its own, beside a price
     expect(
       parser.parse(

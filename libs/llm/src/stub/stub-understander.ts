@@ -85,6 +85,7 @@ const CLINIC_WORDS = new Set([
   'giardia',
   'block',
   'bloc',
+  'bolus',
 ]);
 
 /** A name followed by a result ("(+)", "-", "dương tính"): a clinical sign or test. */
