@@ -764,6 +764,8 @@ export class ConditionReader {
         if (folded.slice(i, i + vs.length).join(' ') !== vs.join(' ')) continue;
         // a word typed with its marks says only itself: "chưa biến chứng" is not "chữa"
         if (ws.slice(i, i + vs.length).some((w, k) => fold(w) !== w && w !== written[k])) continue;
+        // "nôn do xạ trị", "đang hóa trị": a treatment's name, not the verb "trị"
+        if (vs.join(' ') === 'tri' && ['xa', 'hoa'].includes(folded[i - 1] ?? '')) continue;
         const from = i + vs.length;
         const after = ws.slice(from, starts.find((s) => s > i && s >= from) ?? ws.length);
         const rest = after.filter((w) => !OBJECT_FILLERS.has(fold(w)));

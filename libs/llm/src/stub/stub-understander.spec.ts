@@ -852,6 +852,9 @@ describe('stub: the condition of a ward note, not its other words', () => {
       parser.parse('bn nam 45t động kinh cục bộ, ECG block NT độ II. DT chọn thuốc chống động kinh nào?').unknown_drugs,
     ).toEqual([]);
   });
+  it('"xạ trị", "hóa trị" name a treatment, not the verb "trị": the condition asked is the one after "cắt cơn"', () => {
+    expect(parser.parse('bn nôn do xạ trị, giờ thuốc nào dùng cắt cơn mày đay dc').condition).toBe('mày đay');
+  });
   it('a turn that names no drug still tells the patient’s conditions', () => {
     expect(
       parser.parse('bn này còn bị suy tim sung huyết, đang điều trị.').patient.comorbidities.length,
