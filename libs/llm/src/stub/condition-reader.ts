@@ -665,6 +665,21 @@ export class ConditionReader {
       return object;
     // "bn động kinh, thuốc nào dùng cắt cơn bệnh thận": the object read before the patient's context was
     // taken out (a kidney or liver condition is also the patient's) is still the condition asked
+    // nothing named is left once the patient's context was taken out ("tiền sử đột quỵ, thuốc nào điều trị xơ gan?",
+    // "xơ gan, …, nghĩ bệnh thận"): the treat-verb's object or the diagnosis, as typed, is the condition asked — an
+    // organ's condition is the patient's, but here it is also what the question names
+    if (object === null && !specific && !named.length) {
+      const raw = sentenceWords(turn);
+      const asTyped =
+        this.objectOfTreat(
+          raw.ws,
+          raw.ws.map((w) => syllables(w).join(' ')),
+          accept,
+          raw.starts,
+        )?.condition ?? this.diagnosisClause(turn, accept);
+      // only when what was taken out is a kidney or liver condition: then the question named it, not the patient
+      if (asTyped && / (?:gan|than) /.test(` ${syllables(asTyped).join(' ')} `)) return asTyped;
+    }
     if (object === null && specific) {
       const raw = sentenceWords(turn);
       const rawObject = this.objectOfTreat(

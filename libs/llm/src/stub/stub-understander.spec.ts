@@ -855,6 +855,12 @@ describe('stub: the condition of a ward note, not its other words', () => {
   it('"xạ trị", "hóa trị" name a treatment, not the verb "trị": the condition asked is the one after "cắt cơn"', () => {
     expect(parser.parse('bn nôn do xạ trị, giờ thuốc nào dùng cắt cơn mày đay dc').condition).toBe('mày đay');
   });
+  it('a kidney or liver condition the question names is asked, though it is also read as the patient’s', () => {
+    expect(parser.parse('bệnh nhân có tiền sử đột quỵ, thuốc nào điều trị xơ gan?').condition).toBe('xơ gan');
+    expect(parser.parse('bn nam 60t xơ gan, mấy hôm nay mệt, nghĩ bệnh thận. thuốc nào dùng được').condition).not.toBe(
+      'xơ gan',
+    );
+  });
   it('a turn that names no drug still tells the patient’s conditions', () => {
     expect(
       parser.parse('bn này còn bị suy tim sung huyết, đang điều trị.').patient.comorbidities.length,
