@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EvidencePart, HopPayload, HopResult, PatientContext, Route, SectionKey } from '@app/contracts';
+import type { EvidencePart, HopPayload, HopResult, PatientContext, SectionKey } from '@app/contracts';
 import {
   againstPatient,
   byDosageForm,
@@ -13,7 +13,7 @@ import {
   withElderlyCautions,
   allergyVerdict,
   excludedByAllergy,
-  routesNamed,
+  routesGivenFor,
   saidAllergens,
   expandCondition,
   namesCondition,
@@ -156,7 +156,7 @@ export class RetrievalService {
       // a clause scoped to a dosage form ("Dạng tiêm: …") keeps the drug off only when every dosing row is of that form
       // … the routes the drug is given by for this condition, when its indication says them ("Trạng thái động kinh:
       // tiêm tĩnh mạch sau benzodiazepin"): a clause forbidding that form keeps it off though other forms exist
-      const { forbids, formLimited: limited } = byDosageForm(findings, this.routesFor(drug, p.condition));
+      const { forbids, formLimited: limited } = byDosageForm(findings, routesGivenFor(this.index, drug, p.condition));
       if (forbids) {
         contraindicated.push(forbids);
         continue;
@@ -174,22 +174,6 @@ export class RetrievalService {
   /** The indication of the drug that denies it for what the user describes, or null. */
   private deniedFor(drug: string, said: string, condition: string): string | null {
     return this.index.section(drug, 'chi_dinh').find((q) => deniedForWords(q.text, said, condition))?.text ?? null;
-  }
-
-  /** The routes the drug's indications for the condition name, else the routes its dosing rows are written for. */
-  private routesFor(drug: string, condition: string | null): Route[] {
-    if (!condition) return this.routesOf(drug);
-    const named = this.index
-      .indicationKeyword(condition)
-      .filter((s) => s.part.drug_id === drug)
-      .flatMap((s) => routesNamed(s.part.text));
-    return named.length ? [...new Set(named)] : this.routesOf(drug);
-  }
-
-  /** The routes a drug's dosing rows are written for. */
-  private routesOf(drug: string): Route[] {
-    const routes = this.index.section(drug, 'lieu_luong_cach_dung').map((q) => q.route);
-    return [...new Set(routes.filter((r): r is Route => r !== null))];
   }
 
   private safetyParts(drug: string, patient: PatientContext): EvidencePart[] {

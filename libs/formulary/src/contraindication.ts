@@ -1,6 +1,6 @@
 import type { ContraFinding, EvidencePart, PatientContext, PatientSeverity, Route, SectionKey } from '@app/contracts';
 import { startsWithDrugClass } from './drug-class';
-import { expandCondition } from './corpus-index';
+import { expandCondition, type CorpusIndex } from './corpus-index';
 import { containsPhrase, fold, normalize, syllables } from './normalize';
 
 /**
@@ -53,6 +53,27 @@ export function routesNamed(text: string): Route[] {
       t = t.replaceAll(` ${form} `, ' ');
     }
   return [...out];
+}
+
+/**
+ * The routes a drug is given by for the condition asked: those its indications for it name ("Trạng thái động kinh …:
+ * tiêm tĩnh mạch sau benzodiazepin"), else those its dosing rows are written for. A dosage form's contraindication is
+ * scoped against them (byDosageForm).
+ */
+export function routesGivenFor(
+  index: Pick<CorpusIndex, 'indicationKeyword' | 'section'>,
+  drug: string,
+  condition: string | null,
+): Route[] {
+  const named = condition
+    ? index
+        .indicationKeyword(condition)
+        .filter((s) => s.part.drug_id === drug)
+        .flatMap((s) => routesNamed(s.part.text))
+    : [];
+  if (named.length) return [...new Set(named)];
+  const rows = index.section(drug, 'lieu_luong_cach_dung').map((q) => q.route);
+  return [...new Set(rows.filter((r): r is Route => r !== null))];
 }
 
 /** The routes of one dosage form as written ("tiêm", "uống", "khí dung"), or null when it is none of them. */
