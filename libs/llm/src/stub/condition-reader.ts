@@ -915,13 +915,20 @@ export class ConditionReader {
             .map((w) => w.folded)
             .join(' ') === o.join(' '),
       );
-      const rest = ws.slice(opener ? opener.length : 0).map((w) => w.text);
+      // "nghĩ ung thư": the clinician's impression opens the diagnosis ("nghỉ", a rest, does not)
+      const thinks = !opener && ws[0]?.folded === 'nghi' && (ws[0].plain || ws[0].text.toLowerCase() === 'nghĩ');
+      const rest = ws.slice(opener ? opener.length : thinks ? 1 : 0).map((w) => w.text);
       const named = rest.length ? accept(rest) : null;
       if (named) found.push(named);
     }
     // "bn gút cấp, gối P sưng nóng đỏ từ sáng, dùng thuốc gì": the clause the formulary names a treatment for,
     // before a nearer one that only describes it
-    return found.find((c) => this.content?.indicationKeyword(c).length) ?? found[0] ?? null;
+    // "bn nam 60t xơ gan, …, nghĩ ung thư": a clause read alone keeps a kidney or liver fact the whole turn tells as
+    // the patient's — it is the condition asked only when no other clause names one
+    const whole = ` ${syllables(this.withoutPatient(turn)).join(' ')} `;
+    const asked = found.filter((c) => whole.includes(` ${syllables(c).join(' ')} `));
+    const pick = (from: string[]) => from.find((c) => this.content?.indicationKeyword(c).length) ?? from[0];
+    return pick(asked) ?? pick(found) ?? null;
   }
 
   /**

@@ -861,6 +861,15 @@ describe('stub: the condition of a ward note, not its other words', () => {
       'xơ gan',
     );
   });
+  it('a vague impression ("nghĩ ung thư") beside a liver fact asks which condition, never lists for the liver', () => {
+    for (const t of [
+      'bn nam 60t xơ gan, mấy hôm nay mệt, nghĩ ung thư. thuốc nào dùng được',
+      'bn nam 60t xo gan, may hom nay met, nghi ung thu. thuoc nao dung duoc',
+    ]) {
+      const f = parser.parse(t);
+      expect([t, f.condition_ambiguous, fold(f.condition ?? '')]).toEqual([t, true, 'ung thu']);
+    }
+  });
   it('a turn that names no drug still tells the patient’s conditions', () => {
     expect(
       parser.parse('bn này còn bị suy tim sung huyết, đang điều trị.').patient.comorbidities.length,
