@@ -127,6 +127,8 @@ export class AnswerPaths {
         ...(r.value.contraindicated ?? []).map((c) =>
           W.patientContraindication(ctx.nameOf(c.drug_id), c.section, c.quote, c.applies),
         ),
+        // what the interaction sections say of the drug asked beside a drug the patient takes
+        ...(r.value.co_medications ?? []).map((c) => W.coMedication(ctx.nameOf(c.other), ctx.nameOf(c.owner), c.quote)),
         ...(elderlyAsAdult ? [W.elderlyAsAdult(names)] : []),
         // the precautions that speak of elderly patients, quoted beside the adult dose
         ...(r.value.cautions ?? []).map((p) => W.elderlyCaution(ctx.nameOf(p.drug_id), p.text)),

@@ -3,6 +3,7 @@ import type { EvidencePart, HopPayload, HopResult, PatientContext, SectionKey } 
 import {
   againstPatient,
   byDosageForm,
+  coMedicationNotes,
   deniedForWords,
   inClasses,
   pickIndicationPart,
@@ -54,7 +55,20 @@ export class RetrievalService {
   retrieveFramed(p: HopPayload<'retrieval', 'retrieve_framed'>): HopResult<'retrieval', 'retrieve_framed'> {
     const decided = decide(retrieveForFrame(this.index, p.frame, p.query), p.frame, this.index, [], p.query, p.context);
     const cautioned = withElderlyCautions(decided, p.frame, (drug, section) => this.index.section(drug, section));
-    return againstPatient(cautioned, p.frame, this.index, p.severity, p.said);
+    const held = againstPatient(cautioned, p.frame, this.index, p.severity, p.said);
+    if (held.decision !== 'ANSWERABLE' && held.decision !== 'VERIFY_PDF') return held;
+    // a drug the patient takes, named in their words: what the interaction sections say of the pair goes beside
+    const notes = coMedicationNotes(
+      p.frame,
+      {
+        section: (drug, section) => this.index.section(drug, section),
+        namesOf: (drug) => this.index.namesOf(drug),
+        findMentions: (text) => this.index.resolver.findMentions(text),
+      },
+      p.said,
+      new Set(held.parts.map((x) => x.doc_id)),
+    );
+    return notes.length ? { ...held, co_medications: notes } : held;
   }
 
   /**

@@ -117,6 +117,8 @@ export const W = {
         : `Lưu ý: ${drug} có thể chống chỉ định với người bệnh đã nêu — Dược thư, mục ${SECTION_TITLES[section]}: «${quote}» Thông tin đã nêu chưa đủ để biết điều này có áp dụng hay không; cần đối chiếu trước khi dùng.`,
   elderlyAsAdult: (drug: string) =>
     `Dược thư không có liều riêng của ${drug} cho người cao tuổi: dưới đây là liều người lớn, cần lưu ý chức năng thận và các thận trọng ở người cao tuổi.`,
+  coMedication: (other: string, owner: string, quote: string) =>
+    `Lưu ý tương tác với ${other} (người bệnh đang dùng, theo lời bạn) — Dược thư, ${owner}, mục ${SECTION_TITLES.tuong_tac_thuoc}: «${quote}»`,
   elderlyCaution: (drug: string, quote: string) =>
     `${drug} ở người cao tuổi — Dược thư, mục ${SECTION_TITLES.than_trong}: «${quote}»`,
   patientEcho: (facts: string) => `Áp dụng cho người bệnh đã nêu: ${facts}.`,

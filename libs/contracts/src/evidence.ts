@@ -33,6 +33,19 @@ export const ContraFindingSchema = z.object({
 });
 export type ContraFinding = z.infer<typeof ContraFindingSchema>;
 
+/** A sentence of an interaction section that names the drug asked and a drug the patient's words say they take. */
+export const CoMedicationNoteSchema = z.object({
+  /** The drug asked about. */
+  drug_id: z.string(),
+  /** The drug the patient takes, named in the user's words. */
+  other: z.string(),
+  /** The drug whose interaction section says it. */
+  owner: z.string(),
+  doc_id: z.string(),
+  quote: z.string(),
+});
+export type CoMedicationNote = z.infer<typeof CoMedicationNoteSchema>;
+
 /** AMBIGUOUS_AGE: a child's age known only as a range ("học lớp 1") that the dose's age rows split. */
 export const RetrievalDecisionSchema = z.enum([
   'ANSWERABLE',
@@ -58,6 +71,8 @@ export const RetrievalResultSchema = z.object({
    * contraindications of the drug asked, which the reply quotes before the answer.
    */
   contraindicated: z.array(ContraFindingSchema).optional(),
+  /** What the interaction sections say of the drug asked beside a drug the patient takes (`coMedicationNotes`). */
+  co_medications: z.array(CoMedicationNoteSchema).optional(),
   /** A dose or way of giving it withheld: a contraindication that surely applies stands in its place (`parts`). */
   withheld: z.boolean().optional(),
 });

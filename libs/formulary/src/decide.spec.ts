@@ -146,6 +146,24 @@ describe('decide()', () => {
     expect(r.parts.length).toBeGreaterThan(0);
   });
 
+  it('a route with no entry of its own is answered by another route’s entry that says how it is given by it', () => {
+    const furo = index.section('furosemid', 'lieu_luong_cach_dung');
+    expect(furo.some((p) => p.route === 'truyen_tinh_mach')).toBe(false);
+    const f = emptyFrame({
+      turn_type: 'dosing_calc',
+      drugs: ['furosemid'],
+      attribute: 'lieu_luong_cach_dung',
+      population: 'adult',
+      route: 'truyen_tinh_mach',
+    });
+    const r = decide(furo, f, index);
+    expect(r.decision).toBe('ANSWERABLE');
+    const routed = r.parts.filter((p) => p.route !== null);
+    expect(routed.length).toBeGreaterThan(0);
+    // only entries that say the infusion: never the oral regimen, nor an IV entry silent on it
+    for (const p of routed) expect(p.text).toContain('truyền tĩnh mạch');
+  });
+
   it('INSUFFICIENT when the formulary has no regimen for the route asked', () => {
     expect(decide(dosing, frame({ population: 'adult', route: 'nho_mat' }), index).decision).toBe('INSUFFICIENT');
     expect(decide([], frame({}), index).decision).toBe('INSUFFICIENT');

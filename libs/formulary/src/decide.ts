@@ -122,9 +122,14 @@ export function decide(
     }
     if (allowed.length) {
       // a part tagged with one route may name another in its lead ("tiêm tĩnh mạch hoặc truyền tĩnh mạch: …")
-      const forRoute = pool.filter(
+      const tagged = pool.filter(
         (p) => p.route !== null && (allowed.includes(p.route) || allowed.some((r) => leadNamesRoute(p.text, r))),
       );
+      // no entry for the route, but another route's entry says how it is given by it ("Người lớn, tiêm tĩnh mạch,
+      // phù: … Liều lớn nên dùng đường truyền tĩnh mạch với tốc độ không quá 4 mg/phút"): that entry speaks of it
+      const forRoute = tagged.length
+        ? tagged
+        : pool.filter((p) => p.route !== null && allowed.some((r) => containsPhrase(p.text, ROUTE_LABELS[r])));
       // A part with no route applies whatever the route: general notes, and entries such as
       // "Người lớn suy thận: … uống …; truyền tĩnh mạch …" that adjust every route's dose.
       // Dropping those once the user picks a route would answer a renal patient with the usual dose.

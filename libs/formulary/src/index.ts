@@ -18,6 +18,7 @@ export * from './section-by-content';
 export * from './patient-severity';
 export * from './contraindication';
 export * from './against-patient';
+export * from './co-medication';
 export * from './purpose';
 export * from './aspects';
 export * from './drug-class';

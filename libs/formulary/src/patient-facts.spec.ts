@@ -212,6 +212,8 @@ describe('kidney and liver facts read from the user’s words', () => {
     expect(intakeAlongside('lỡ uống chung với rượu tối qua')).toBe(true);
     expect(intakeAlongside('lỡ uống 10 viên paracetamol với rượu')).toBe(false);
     expect(intakeAlongside('bé lỡ uống thuốc của bà')).toBe(false);
+    // typed with marks, "chứng" (triệu chứng) is no "chung": an overdose's symptoms are asked
+    expect(intakeAlongside('paracetamol quá liều có triệu chứng gì')).toBe(false);
     // "uong du phong" is "uống dự phòng": no intake at all
     expect(INTAKE_CUES.has(words('cipro uong du phong lieu va dung bao lau'))).toBe(false);
     expect(INTAKE_CUES.has(words('Uống dư thuốc này thì sao'))).toBe(true);
@@ -399,6 +401,7 @@ describe('nonClinicalAside', () => {
     'tiện hỏi luôn khoa dược còn warfarin 5mg ko',
     'ma 1 hop bao nhieu tien the',
     'loại generic của Ấn Độ nên mua loại nào',
+    'thủ tục lĩnh morphin ống 10mg ở khoa dược: dùng mẫu đơn gì, ai ký, có phải trả lại vỏ ống ko?',
   ])('"%s" asks something the formulary does not hold', (t) => expect(nonClinicalAside(t)).toBe(true));
   it('a clinical question alone is none', () => {
     expect(nonClinicalAside('INR mục tiêu bao nhiêu cho bn rung nhĩ')).toBe(false);

@@ -1023,7 +1023,13 @@ export const INTAKE_PHRASES: readonly string[] = [
 export const INTAKE_CUES = new PhraseSet(INTAKE_PHRASES);
 
 /** Words that say what a drug was taken with ("với sữa", "cùng rượu", "chung với …"). */
-const ALONGSIDE = new Set(['voi', 'cung', 'chung', 'kem']);
+/** Words saying what a drug was taken with; typed with marks, only these words ("chứng" of "triệu chứng" is no "chung"). */
+const ALONGSIDE = new Map([
+  ['voi', 'với'],
+  ['cung', 'cùng'],
+  ['chung', 'chung'],
+  ['kem', 'kèm'],
+]);
 /** A count of dosage units ("12 viên", "cả vỉ" is a cue of its own): an excess, whatever else was taken with it. */
 const UNIT_COUNT = /\d+\s*(?:viên|vien|vỉ|gói|goi|lọ|chai|ống|ong|ml)(?![\p{L}])/iu;
 
@@ -1038,7 +1044,7 @@ export function intakeAlongside(text: string): boolean {
   return hits.every((h) =>
     ws
       .slice(h.start + h.length, h.start + h.length + 4)
-      .some((w) => ALONGSIDE.has(w.folded) && (w.plain || w.text !== 'kém')),
+      .some((w) => ALONGSIDE.has(w.folded) && (w.plain || w.text.toLowerCase() === ALONGSIDE.get(w.folded))),
   );
 }
 
@@ -1112,6 +1118,12 @@ export const NON_CLINICAL_CUES = new PhraseSet([
   // paperwork of controlled drugs and of the ward: forms, books, records
   'phiếu lĩnh',
   'lĩnh thuốc',
+  // "thủ tục lĩnh morphin …: dùng mẫu đơn gì, ai ký, có phải trả lại vỏ ống ko"
+  'thủ tục',
+  'mẫu đơn',
+  'ai ký',
+  'trả lại vỏ',
+  'trả vỏ',
   'sổ theo dõi',
   'mẫu phiếu',
   'biểu mẫu',

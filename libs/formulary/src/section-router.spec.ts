@@ -40,6 +40,12 @@ describe('section router', () => {
       'tac_dung_khong_mong_muon',
     ]);
     expect(routeSections('uống xong bị chóng mặt')).toEqual(['tac_dung_khong_mong_muon']);
+    // the effects to watch for, asked as symptoms to report
+    expect(routeSections('uống thuốc này có triệu chứng gì thì phải báo bác sĩ ngay?')).toEqual([
+      'tac_dung_khong_mong_muon',
+    ]);
+    // an overdose's symptoms are the overdose section's first
+    expect(routeSections('paracetamol quá liều có triệu chứng gì')[0]).toBe('qua_lieu_va_xu_tri');
     // what it is for is the indications
     expect(routeSections('thuốc này làm gì vậy')).toEqual(['chi_dinh']);
   });

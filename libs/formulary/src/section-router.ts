@@ -255,6 +255,10 @@ const PHRASES: [string, SectionKey][] = [
  * about contraindications unless pregnancy or lactation is named.
  */
 const WEAK: [string, SectionKey][] = [
+  // "uống thuốc này có triệu chứng gì thì phải báo bác sĩ ngay": the effects to watch for
+  ['triệu chứng gì', 'tac_dung_khong_mong_muon'],
+  ['dấu hiệu gì', 'tac_dung_khong_mong_muon'],
+  ['báo bác sĩ ngay', 'tac_dung_khong_mong_muon'],
   ['liều', 'lieu_luong_cach_dung'],
   ['pha', 'lieu_luong_cach_dung'],
   ['có dùng cho', 'chong_chi_dinh'],

@@ -52,6 +52,11 @@ describe('ward shorthand (data/lexicon/ward-shorthand.json)', () => {
   it('a clause that is only a route\'s letters answers "which route?"', () => {
     expect(expand('TB nhé, khoa chưa lấy được ven')).toBe('tiêm bắp nhé, khoa chưa lấy được ven');
     expect(expand('TM ạ')).toBe('tĩnh mạch ạ');
+    // an acknowledgement before the letters leaves them a clause of their own
+    expect(expand('ok TM, liều nạp?')).toBe('ok tĩnh mạch, liều nạp?');
+    expect(expand('dạ TB ạ')).toBe('dạ tiêm bắp ạ');
+    // after a dose per kilogram, the letters are the route
+    expect(expand('phenytoin nạp 20mg/kg TM')).toBe('phenytoin nạp 20 mg/kg tĩnh mạch');
     // inside a clause, the letters keep their other meanings
     expect(expand('thiếu máu mức độ TB.')).toBe('thiếu máu mức độ TB.');
     expect(expand('TB 12 G/l')).toBe('TB 12 G/l');

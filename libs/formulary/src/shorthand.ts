@@ -129,10 +129,20 @@ export function expandShorthand(text: string, isDrug: (token: string) => boolean
 /** Courtesy words that may close a one-word reply ("TB nhé", "TM ạ"). */
 const PARTICLES = new Set(['nhé', 'nhe', 'nha', 'ạ', 'a', 'ah', 'à', 'đi', 'thôi', 'luôn']);
 const CLAUSE_END = /[.,;:!?]$/u;
+/** Words that acknowledge before answering ("ok TM", "dạ TB"). */
+const ACKNOWLEDGEMENTS = new Set(['ok', 'oke', 'okay', 'ừ', 'uh', 'dạ', 'da', 'vâng', 'vang', 'rồi', 'roi']);
 
 /** Is word k a clause of its own: the turn's start or a punctuation mark before it, only particles after it? */
 function clauseAlone(tokens: string[], words: { c: string; i: number }[], k: number): boolean {
-  if (k > 0 && !CLAUSE_END.test(tokens[words[k - 1].i])) return false;
+  // "ok TM, liều nạp?", "dạ TM ạ": an acknowledgement before the letters still leaves them a clause of their own
+  let from = k;
+  while (
+    from > 0 &&
+    ACKNOWLEDGEMENTS.has(words[from - 1].c.toLowerCase()) &&
+    !CLAUSE_END.test(tokens[words[from - 1].i])
+  )
+    from--;
+  if (from > 0 && !CLAUSE_END.test(tokens[words[from - 1].i])) return false;
   for (let j = k; j < words.length; j++) {
     if (j > k && !PARTICLES.has(words[j].c.toLowerCase())) return false;
     if (CLAUSE_END.test(tokens[words[j].i])) return true;

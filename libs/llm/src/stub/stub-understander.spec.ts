@@ -861,6 +861,14 @@ describe('stub: the condition of a ward note, not its other words', () => {
       'xơ gan',
     );
   });
+  it('a pair an earlier sentence orders is the patient’s; the sentence that asks a dose names the drug asked', () => {
+    const f = parser.parse(
+      'bn nữ 55t K vú, y lệnh ondansetron + dexamethason trước hóa trị. ondansetron tiêm TM chậm liều bn?',
+    );
+    expect([f.turn_type, f.drugs]).toEqual(['dosing_calc', ['ondansetron']]);
+    // the pair in the asking sentence is still the pair's question
+    expect(parser.parse('ondansetron + dexamethason dùng chung được không?').turn_type).toBe('interaction');
+  });
   it('a vague impression ("nghĩ ung thư") beside a liver fact asks which condition, never lists for the liver', () => {
     for (const t of [
       'bn nam 60t xơ gan, mấy hôm nay mệt, nghĩ ung thư. thuốc nào dùng được',

@@ -686,7 +686,12 @@ export class StubUnderstander implements Understander {
    * others are the patient's regimen. ("đang warfarin, giờ uống aspirin được không" stays a pair.)
    */
   private questionDrugs(text: string, drugs: string[]): string[] {
-    if (drugs.length < 2 || P.interaction.has(words(text)) || /[\p{L}\d]\s*\+\s*[\p{L}\d]/u.test(text)) return drugs;
+    // "y lệnh ondansetron + dexamethason trước hóa trị. ondansetron tiêm TM chậm liều bn?": the pair an earlier
+    // sentence orders is the patient's; the sentence that asks names the drug asked
+    const sentences = text.split(/(?<=[.!?;])\s+/u).filter((x) => x.trim());
+    const asking =
+      [...sentences].reverse().find((x) => this.resolver.findMentions(x).some((m) => m.resolution)) ?? text;
+    if (drugs.length < 2 || P.interaction.has(words(text)) || /[\p{L}\d]\s*\+\s*[\p{L}\d]/u.test(asking)) return drugs;
     const named = (c: string) => [
       ...new Set(this.resolver.findMentions(c).flatMap((m) => (m.resolution ? [m.resolution.drug_id] : []))),
     ];

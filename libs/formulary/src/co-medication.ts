@@ -1,0 +1,63 @@
+import type { CoMedicationNote, EvidencePart, QueryFrame, SectionKey } from '@app/contracts';
+import { saidAllergens } from './against-patient';
+import { containsPhrase, fold } from './normalize';
+import type { Mention } from './resolver';
+import { nameDenied } from './turn-asks';
+
+/** What the check reads: the interaction sections, the drugs' names, and the mentions in free text. */
+export interface CoMedicationSource {
+  section(drugId: string, section: SectionKey): EvidencePart[];
+  namesOf(drugId: string): string[];
+  findMentions(text: string): Mention[];
+}
+
+const sentencesOf = (text: string) =>
+  text
+    .split(/(?<=[.!?;])\s+(?=\p{Lu})/u)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+const names = (text: string, drugId: string, source: CoMedicationSource) =>
+  source.namesOf(drugId).some((n) => containsPhrase(text, n));
+
+/**
+ * "bn đang amlodipin …, simvastatin liều tối đa bn?": a dose (or any section) of a drug asked for a patient whose
+ * words name another formulary drug is held against the interaction sections of both — each sentence that names
+ * the pair is quoted beside the answer (amlodipin's "không dùng simvastatin quá 20 mg/ngày" caps the dose asked).
+ * A drug told only as an allergy, or named as the one it is not ("ko phải levothyrox"), is no drug the patient
+ * takes. Parts already among the answer's evidence (`cited`) are not repeated. Unverified tables are never quoted.
+ */
+export function coMedicationNotes(
+  frame: QueryFrame,
+  source: CoMedicationSource,
+  said: string,
+  cited: Set<string> = new Set(),
+): CoMedicationNote[] {
+  if (frame.attribute === 'tuong_tac_thuoc' || frame.non_human || !frame.drugs.length) return [];
+  const allergens = saidAllergens(said).map(fold);
+  const taken = new Set<string>();
+  for (const m of source.findMentions(said)) {
+    const id = m.resolution?.drug_id;
+    if (!id || frame.drugs.includes(id)) continue;
+    if (allergens.some((a) => a === fold(m.text)) || nameDenied(said, m.text)) continue;
+    taken.add(id);
+  }
+  const out: CoMedicationNote[] = [];
+  for (const drug of frame.drugs)
+    for (const other of taken)
+      for (const [owner, named] of [
+        [drug, other],
+        [other, drug],
+      ])
+        for (const p of source.section(owner, 'tuong_tac_thuoc')) {
+          if (p.quarantined_page !== null || cited.has(p.doc_id)) continue;
+          const all = sentencesOf(p.text);
+          const at = all.flatMap((s, i) => (names(s, named, source) ? [i] : []));
+          // verbatim: sentences that do not follow one another are joined by an ellipsis, never run together
+          const keep = at.map((i, k) => (k > 0 && at[k - 1] !== i - 1 ? `… ${all[i]}` : all[i]));
+          // a sentence written on the owner's own section names the owner by context: only the other drug is needed
+          if (keep.length && !out.some((o) => o.doc_id === p.doc_id))
+            out.push({ drug_id: drug, other, owner, doc_id: p.doc_id, quote: keep.join(' ') });
+        }
+  return out;
+}

@@ -1,0 +1,100 @@
+import fc from 'fast-check';
+import { emptyFrame, type SectionKey } from '@app/contracts';
+import { framedRetrievalPayload } from '@app/agent';
+import { containsPhrase, type CorpusIndex } from '@app/formulary';
+import type { CorpusService } from '@app/persistence';
+import type { RequestBudget } from '@app/platform';
+import { RetrievalService } from '@app/retrieval-worker';
+import { index } from '../support/simulate';
+
+/**
+ * A drug asked for a patient whose own words say they take another: whatever the section asked (a dose, the
+ * contraindications, the precautions), the retrieval worker brings what the interaction sections of the pair say
+ * — "bn đang dùng amlodipin, simvastatin liều tối đa bn" gets amlodipin's "không dùng simvastatin quá 20 mg/ngày"
+ * beside the dose, on either provider's frame. Generated over every pair of formulary drugs whose interaction
+ * sections name each other, three sections asked and three ways of telling the drug taken; a drug told only as an
+ * allergy, or not told at all, brings nothing.
+ */
+const service = new RetrievalService(
+  { index: index as CorpusIndex } as CorpusService,
+  null as unknown as RequestBudget,
+  null,
+);
+const drugs = index.corpus.drugs;
+const names = (id: string) => index.namesOf(id);
+/** Does a sentence of `owner`'s interaction section (verified parts) name `other`? — read independently. */
+const saysPair = (owner: string, other: string) =>
+  index
+    .section(owner, 'tuong_tac_thuoc')
+    .some((p) => p.quarantined_page === null && names(other).some((n) => containsPhrase(p.text, n)));
+const pairs = drugs.flatMap((a) =>
+  drugs
+    .filter((b) => b.drug_id !== a.drug_id && (saysPair(a.drug_id, b.drug_id) || saysPair(b.drug_id, a.drug_id)))
+    .map((b) => [a, b] as const),
+);
+const SECTIONS: SectionKey[] = ['chong_chi_dinh', 'than_trong', 'tac_dung_khong_mong_muon'];
+const TOLD = [
+  (b: string, a: string) => `bn nam 60t đang dùng ${b}. ${a} có lưu ý gì?`,
+  (b: string, a: string) => `bn đang uống ${b} hằng ngày, giờ kê thêm ${a}, xem giúp`,
+  (b: string, a: string) => `ba tôi uống ${b} mấy năm nay, hỏi về ${a}`,
+];
+
+function review(drug: string, section: SectionKey, turn: string) {
+  const frame = emptyFrame({ turn_type: 'drug_attribute', drugs: [drug], attribute: section, population: 'adult' });
+  return service.retrieveFramed(framedRetrievalPayload(frame, turn, [], turn));
+}
+
+describe('a drug the patient takes is held against the drug asked', () => {
+  it('the pool of pairs is real', () => expect(pairs.length).toBeGreaterThan(20));
+
+  it('every pair the interaction sections name comes beside the answer, verbatim, naming the drug taken', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...pairs),
+        fc.constantFrom(...SECTIONS),
+        fc.constantFrom(...TOLD),
+        ([a, b], s, tell) => {
+          const r = review(a.drug_id, s, tell(b.name, a.name));
+          if (r.decision !== 'ANSWERABLE' && r.decision !== 'VERIFY_PDF') return;
+          const cited = new Set(r.parts.map((p) => p.doc_id));
+          const notes = r.co_medications ?? [];
+          // a pair sentence is either among the answer's evidence or in a note
+          const pairParts = [a.drug_id, b.drug_id].flatMap((owner) =>
+            index
+              .section(owner, 'tuong_tac_thuoc')
+              .filter(
+                (p) =>
+                  p.quarantined_page === null &&
+                  names(owner === a.drug_id ? b.drug_id : a.drug_id).some((n) => containsPhrase(p.text, n)),
+              ),
+          );
+          for (const p of pairParts)
+            expect([
+              a.drug_id,
+              b.drug_id,
+              p.doc_id,
+              cited.has(p.doc_id) || notes.some((n) => n.doc_id === p.doc_id),
+            ]).toEqual([a.drug_id, b.drug_id, p.doc_id, true]);
+          for (const n of notes) {
+            expect(n.other).toBe(b.drug_id);
+            const part = index.section(n.owner, 'tuong_tac_thuoc').find((p) => p.doc_id === n.doc_id);
+            for (const piece of n.quote.split(' … ')) expect(part?.text).toContain(piece);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a drug told only as an allergy, or not told at all, brings no note', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...pairs), fc.constantFrom(...SECTIONS), ([a, b], s) => {
+        for (const turn of [`bn dị ứng ${b.name}. ${a.name} có lưu ý gì?`, `bn nam 60t, ${a.name} có lưu ý gì?`]) {
+          const notes = review(a.drug_id, s, turn).co_medications ?? [];
+          expect([turn, notes.filter((n) => n.other === b.drug_id)]).toEqual([turn, []]);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
