@@ -33,6 +33,8 @@ export interface UserDrugMentions {
   corrected: { typed: string; drug_id: string }[];
   /** Names too close to two drugs to call, in the current turn. */
   ambiguous: { typed: string; candidates: string[] }[];
+  /** Formulary drug ids the current turn switches away from ("đổi simva sang atorva": simvastatin). */
+  switchedFrom?: string[];
 }
 
 /** A frame field that did not stand in the user's words and was dropped before routing. */

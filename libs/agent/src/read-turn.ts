@@ -10,6 +10,7 @@ import {
   keepOrSwitchAsked,
   nameDenied,
   nonClinicalAside,
+  switchedFrom,
   TAKEN_TOGETHER,
   tellsOnly,
   words,
@@ -64,8 +65,17 @@ export function readUserWords(resolver: DrugResolver, earlier: string[], current
       ambiguous: now.flatMap((m) =>
         m.reading.kind === 'ambiguous' ? [{ typed: m.text, candidates: m.reading.candidates }] : [],
       ),
+      switchedFrom: switchedFrom(texts[texts.length - 1], now),
     },
   };
+}
+
+/** The frame with the drugs left after a switch: a pair no longer a pair is that drug's question. */
+function switchedDrugs(frame: QueryFrame, drugs: string[]): QueryFrame {
+  if (frame.attribute === 'tuong_tac_thuoc' && drugs.length >= 2) return { ...frame, drugs, turn_type: 'interaction' };
+  if (frame.turn_type === 'interaction' && drugs.length < 2)
+    return { ...frame, drugs, turn_type: 'drug_attribute', attribute: frame.attribute ?? 'tuong_tac_thuoc' };
+  return { ...frame, drugs };
 }
 
 /** How a turn is to be answered: the frame to route and what the reply must say about how it was read. */
@@ -118,7 +128,15 @@ export function readTurn(
     ),
     nursedChildAsked(text),
   );
-  return { frame: merged, reasked: false, dropped, carried: carriedFacts(grounded, merged) };
+  // "vậy đổi simva sang atorva thì dùng chung đc ko": the drug switched away from is no longer asked about
+  const away = (user.mentions.switchedFrom ?? []).filter((d) => merged.drugs.includes(d));
+  const kept = merged.drugs.filter((d) => !away.includes(d));
+  // … and the drug switched to, asked "together", is paired with the conversation's other drugs (clarithromycin)
+  const others = (prior?.drugs ?? []).filter((d) => !away.includes(d) && !kept.includes(d));
+  const together = TAKEN_TOGETHER.has(words(text)) && others.length > 0 && !prior?.non_human;
+  const switched =
+    !away.length || !kept.length ? merged : switchedDrugs(merged, together ? [...others, ...kept] : kept);
+  return { frame: switched, reasked: false, dropped, carried: carriedFacts(grounded, switched) };
 }
 
 /** The patient as the conversation gave it: "trẻ em, 5 tuổi, 18 kg, ClCr 25 ml/phút". */

@@ -141,7 +141,9 @@ export function route(turn: string, frame: QueryFrame, nameOf: NameOf, ctx: Rout
       kind: 'reply',
       reply: { ...clarify('no_drug', W.greeting), decision: 'answerable', reason: 'smalltalk' },
     };
-  if (t === 'out_of_scope') return { row: 12, kind: 'reply', reply: abstain('out_of_scope', W.outOfScope) };
+  // the drug a non-clinical question names ("amlodipin giá bao nhiêu") is the one it is about: the reply says so
+  if (t === 'out_of_scope')
+    return { row: 12, kind: 'reply', reply: abstain('out_of_scope', W.outOfScope, frame.drugs) };
   // a drug the question needs is not in the formulary: alone, or as the other half of a pair
   if (frame.unknown_drugs.length > 0 && (frame.drugs.length === 0 || (t === 'interaction' && frame.drugs.length < 2)))
     return { row: 13, kind: 'reply', reply: abstain('drug_not_in_formulary', W.notInFormulary(frame.unknown_drugs)) };

@@ -66,6 +66,10 @@ const ASPECTS: { asked: PhraseSet; spoken: RegExp; with?: PhraseSet }[] = [
       'uống bù lại',
       'có uống lại',
       'uống lại không',
+      // "uống xong … bị nôn ra hết, có cần cho mẹ uống lại viên khác ko": beside the dose brought up
+      'uống lại',
+      'uống viên khác',
+      'uống thêm viên khác',
     ]),
     // … only beside the dose brought up ("bao giờ cho uống lại" after a scan is when to restart)
     with: new PhraseSet(['ói', 'nôn', 'trớ', 'mửa']),

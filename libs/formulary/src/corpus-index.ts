@@ -135,6 +135,30 @@ const EDGE_TRAILING_WRITTEN = new Set(['không', 'vậy', 'nhé', 'nhe', 'hả']
  * a BM25 keyword index (MiniSearch) over folded syllables + bigrams, and an optional
  * dense matrix (one contiguous Float32Array, rows L2-normalised).
  */
+/** Genera of organisms a test may find ("Chlamydia trachomatis (+)"): asked alone, the infection they cause. */
+export const ORGANISM_GENERA = [
+  'chlamydia',
+  'helicobacter',
+  'candida',
+  'mycoplasma',
+  'trichomonas',
+  'giardia',
+  'streptococcus',
+  'staphylococcus',
+  'escherichia',
+  'legionella',
+  'toxoplasma',
+  'treponema',
+  'neisseria',
+  'salmonella',
+  'shigella',
+  'clostridium',
+  'clostridioides',
+  'pseudomonas',
+  'klebsiella',
+  'entamoeba',
+];
+
 export class CorpusIndex implements DrugNames {
   readonly resolver: DrugResolver;
   private readonly byId = new Map<string, EvidencePart>();
@@ -354,7 +378,9 @@ export class CorpusIndex implements DrugNames {
       if (headed.length) out = headed;
     }
     // an infection asked by its organism ("nhiễm Chlamydia …") is treated where the organism is the cause
-    const multi = variants.filter((v) => v.includes(' ') && !variants.some((x) => x.startsWith('nhiem ')));
+    // — and so is one asked by the organism alone ("Chlamydia trachomatis (+)")
+    const byOrganism = variants.some((x) => x.startsWith('nhiem ') || ORGANISM_GENERA.includes(x.split(' ')[0]));
+    const multi = variants.filter((v) => v.includes(' ') && !byOrganism);
     const textOf = (x: Scored) => ` ${syllables(affirmedIndication(x.part.text)).join(' ')} `;
     // "… khi có suy thận hoặc suy tim kèm theo": a state that goes with the use is not what the part treats
     const treats = (x: Scored, v: string) =>

@@ -82,6 +82,13 @@ describe('decide()', () => {
     expect(asked('amoxicillin', 'lieu_luong_cach_dung', 'bé vừa uống xong ói ra hết, có cho bé uống lại không')).toBe(
       'INSUFFICIENT',
     );
+    expect(
+      asked(
+        'levothyroxin',
+        'lieu_luong_cach_dung',
+        'uong xong 10 phut thi bi non ra het. co can cho me uong lai vien khac',
+      ),
+    ).toBe('INSUFFICIENT');
     expect(asked('metformin', 'lieu_luong_cach_dung', 'ngưng metformin lúc nào, bao giờ cho uống lại')).toBe(
       'ANSWERABLE',
     );

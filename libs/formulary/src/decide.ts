@@ -9,6 +9,7 @@ import {
 import { unansweredAspects } from './aspects';
 import { containsPhrase, syllables } from './normalize';
 import { narrowToIndication } from './indication-rows';
+import { byReleaseForm } from './release-form';
 import { bandHolds, bandOverlaps, leadBands, parseBandTable, type Band } from './band-table';
 import { ageOf, saysRoute } from './patient-facts';
 import { words } from './words';
@@ -120,6 +121,8 @@ export function decide(
       // and the adult entries, not the child's regimen the entry's lead says is for lighter children
       if (frame.population === 'pediatric') pool = adultDoseForChild(pool, dosing, frame);
     }
+    // "viên thường, ko phải dạng phóng thích kéo dài", "gliclazid MR 30mg": the entries of the release form said
+    pool = byReleaseForm(pool, said, context);
     if (allowed.length) {
       // a part tagged with one route may name another in its lead ("tiêm tĩnh mạch hoặc truyền tĩnh mạch: …")
       const tagged = pool.filter(

@@ -19,6 +19,7 @@ export * from './patient-severity';
 export * from './contraindication';
 export * from './against-patient';
 export * from './co-medication';
+export * from './release-form';
 export * from './purpose';
 export * from './aspects';
 export * from './drug-class';

@@ -525,7 +525,10 @@ function childHits(ws: Word[]): PhraseHit[] {
     // its age in weeks or months, or as the one a drug may affect, is the nursed child
     (lactation.length > 0 && (infantAgeAfter(ws, h.start + h.length) || affectedChild(ws, h)));
   const born = (h: PhraseHit) => h.start > 0 && BIRTH.has(ws[h.start - 1].folded) && ws[h.start - 2]?.folded !== 'so';
-  return POPULATION_CUES.pediatric.find(ws).filter((h) => !nursed(h) && !born(h) && !unbornAt(ws, h));
+  // "viem than be than" typed without marks: "bể thận" (the renal pelvis), an organ, not a child
+  const organ = (h: PhraseHit) =>
+    h.length === 1 && ws[h.start].plain && ws[h.start].folded === 'be' && ws[h.start + 1]?.folded === 'than';
+  return POPULATION_CUES.pediatric.find(ws).filter((h) => !nursed(h) && !born(h) && !unbornAt(ws, h) && !organ(h));
 }
 const BIRTH = new Set(['sinh', 'de']);
 

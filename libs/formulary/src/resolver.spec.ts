@@ -63,6 +63,27 @@ describe('drug resolver', () => {
     expect(resolver.findMentions('bôi gel diclofenac').map((m) => m.resolution?.drug_id)).toEqual(['diclofenac']);
   });
 
+  it('reads a name cut short as wards write it as the one drug every known spelling starting with it names', () => {
+    for (const [typed, id] of [
+      ['simva', 'simvastatin'],
+      ['atorva', 'atorvastatin'],
+      ['allo', 'allopurinol'],
+    ])
+      expect(resolver.read(typed)).toEqual({
+        kind: 'formulary',
+        resolution: expect.objectContaining({ drug_id: id, via: 'fuzzy' }),
+      });
+    // a drug outside the formulary cut short is that drug, never the formulary's look-alike
+    expect(resolver.read('rosuva')).toEqual({
+      kind: 'outside',
+      name: expect.stringMatching(/^Rosuvastatin/i),
+      via: 'fuzzy',
+    });
+    // too short, or the start of two drugs: no guess
+    expect(resolver.read('clo').kind).toBe('unknown');
+    expect(resolver.read('ceft').kind).not.toBe('formulary');
+  });
+
   it('computes edit distance with transpositions', () => {
     expect(editDistance('abcd', 'abdc')).toBe(1);
     expect(editDistance('kitten', 'sitting')).toBe(3);

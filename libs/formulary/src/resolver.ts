@@ -95,6 +95,9 @@ function maxTypos(len: number): number {
 /** Readings remembered per resolver (the cache is emptied when full). */
 const READING_CACHE_SIZE = 10_000;
 
+/** A name cut shorter than this is read as no drug ("clo", "met"). */
+const MIN_CLIPPED = 4;
+
 /** Below this a typo correction is not made, whatever the distances. */
 export const MIN_CONFIDENCE = 0.75;
 
@@ -345,7 +348,7 @@ export class DrugResolver {
         if (dist === bestO) atO.set(id, n);
       }
     }
-    if (bestF === Infinity && bestO === Infinity) return { kind: 'unknown' };
+    if (bestF === Infinity && bestO === Infinity) return this.clipped(f);
     const display = (m: Map<string, Name>) => [...new Set([...m.values()].map((n) => n.display))];
     if (bestF < bestO && atF.size === 1) {
       const [[drugId, n]] = [...atF];
@@ -357,6 +360,27 @@ export class DrugResolver {
     if (bestO < bestF && atO.size === 1) return { kind: 'outside', name: [...atO.values()][0].display, via: 'fuzzy' };
     const tied = bestF === bestO ? [...display(atF), ...display(atO)] : bestF < bestO ? display(atF) : display(atO);
     return tied.length > 1 ? { kind: 'ambiguous', candidates: tied.slice(0, 5) } : { kind: 'unknown' };
+  }
+
+  /**
+   * A name cut short as wards write it ("simva", "atorva", "allo"): the one drug every known spelling that starts
+   * with it names — formulary or outside. Four letters at least, and no word that is a unit or an abbreviation;
+   * two drugs or none that start with it leave it unknown (never a guess between them). Read as a typo is
+   * (`via: 'fuzzy'`), so the reply says what it understood.
+   */
+  private clipped(f: string): Reading {
+    if (f.length < MIN_CLIPPED || f.includes(' ') || NOT_DRUGS.has(f)) return { kind: 'unknown' };
+    const ids = new Map<string, Name>();
+    for (const n of this.names.values())
+      if (n.key.length > f.length + 1 && n.key.startsWith(f)) ids.set(n.drugId ?? `outside:${n.display}`, n);
+    if (ids.size !== 1) return { kind: 'unknown' };
+    const [[id, n]] = [...ids];
+    return n.drugId
+      ? {
+          kind: 'formulary',
+          resolution: { drug_id: id, confidence: f.length / n.key.length, via: 'fuzzy', matched: n.display },
+        }
+      : { kind: 'outside', name: n.display, via: 'fuzzy' };
   }
 
   /**

@@ -97,8 +97,9 @@ export function expandShorthand(text: string, isDrug: (token: string) => boolean
     const prev = words[k - 1]?.c;
     const next = words[k + 1]?.c;
     // "TB nhé, khoa chưa lấy được ven", "TM ạ": a clause that is only a route's letters answers "which route?"
+    // — and "NL", "TE" alone answer "người lớn, trẻ em hay người cao tuổi?"
     const route = candidates
-      .filter((e) => e.kind === 'route')
+      .filter((e) => e.kind === 'route' || POPULATION_ANSWERS.has(e.expansion))
       .sort((a, b) => b.expansion.length - a.expansion.length)[0];
     if (route && clauseAlone(tokens, words, k)) {
       const m = PUNCT.exec(tokens[w.i])!;
@@ -125,6 +126,9 @@ export function expandShorthand(text: string, isDrug: (token: string) => boolean
   }
   return tokens.join('');
 }
+
+/** Who a dose is for, as the population question offers it: letters alone in a clause answer it ("NL ạ"). */
+const POPULATION_ANSWERS = new Set(['người lớn', 'trẻ em', 'người cao tuổi', 'sơ sinh']);
 
 /** Courtesy words that may close a one-word reply ("TB nhé", "TM ạ"). */
 const PARTICLES = new Set(['nhé', 'nhe', 'nha', 'ạ', 'a', 'ah', 'à', 'đi', 'thôi', 'luôn']);

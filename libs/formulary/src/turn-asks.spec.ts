@@ -1,4 +1,5 @@
-import { amountAsked, conditionAlsoHad, howToGiveAsked, nameDenied, tellsOnly } from './turn-asks';
+import { amountAsked, conditionAlsoHad, howToGiveAsked, nameDenied, switchedFrom, tellsOnly } from './turn-asks';
+import { sampleIndex } from './test-corpus';
 
 describe('conditionAlsoHad: a condition told as one the patient also has, asking what may still be used', () => {
   it.each([
@@ -54,5 +55,17 @@ describe('nameDenied: a name the user says the drug is not', () => {
     expect(nameDenied(t, 'levoflox')).toBe(false);
     expect(nameDenied('chứ không phải là thuốc paracetamol', 'paracetamol')).toBe(true);
     expect(nameDenied('paracetamol có phải ngưng không', 'paracetamol')).toBe(false);
+  });
+});
+
+describe('switchedFrom', () => {
+  const { resolver } = sampleIndex();
+  const from = (t: string) => switchedFrom(t, resolver.findMentions(t));
+  it('reads the drug a switch leaves, not the one it goes to', () => {
+    expect(from('vậy đổi simvastatin sang atorvastatin thì dùng chung đc ko')).toEqual(['simvastatin']);
+    expect(from('chuyển từ enalapril qua losartan được không')).toEqual(['enalapril']);
+    expect(from('thay warfarin bằng heparin')).toEqual(['warfarin']);
+    // two drugs named without a switch: none left
+    expect(from('simvastatin và atorvastatin khác nhau thế nào')).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { syllables } from './normalize';
+import { fold, normalize, syllables } from './normalize';
 import { UNIT_COUNT_CUES } from './patient-facts';
 import { PhraseSet, words } from './words';
 
@@ -177,3 +177,29 @@ export function nameDenied(text: string, name: string): boolean {
     'iu',
   ).test(text.normalize('NFC'));
 }
+
+/**
+ * "đổi simva sang atorva", "chuyển từ enalapril qua losartan", "thay warfarin bằng heparin": the drugs the turn
+ * switches away from — a mention right after a switch verb and before "sang/qua/bằng/thành" and another mention.
+ */
+export function switchedFrom(
+  text: string,
+  mentions: { text: string; resolution: { drug_id: string } | null }[],
+): string[] {
+  const t = ` ${fold(normalize(text))} `;
+  const out: string[] = [];
+  for (const a of mentions) {
+    if (!a.resolution) continue;
+    const name = fold(normalize(a.text));
+    for (const b of mentions) {
+      if (b === a || !b.resolution || b.resolution.drug_id === a.resolution.drug_id) continue;
+      const re = new RegExp(
+        `\\s(?:doi|chuyen|thay)\\s+(?:tu\\s+)?${escapeRe(name)}\\s+(?:\\S+\\s+){0,2}(?:sang|qua|bang|thanh)\\s+${escapeRe(fold(normalize(b.text)))}(?![a-z0-9])`,
+      );
+      if (re.test(t) && !out.includes(a.resolution.drug_id)) out.push(a.resolution.drug_id);
+    }
+  }
+  return out;
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,4 +1,5 @@
 import {
+  ORGANISM_GENERA,
   NOT_A_CONDITION,
   trailingClassWords,
   purposeCondition,
@@ -99,6 +100,8 @@ const PATIENT_WORDS = new PhraseSet([
   'chị',
   'bệnh nhân',
   'người bệnh',
+  'sản phụ',
+  'thai phụ',
   'đang',
   'hiện',
   'bị',
@@ -213,7 +216,7 @@ const QUESTION_GLUE_MARKED = new Set(
 const QUESTION_GLUE_UNMARKED = new Set(['dc']);
 
 /** Verbs whose object is the condition asked ("thuốc nào trị X"), longest first. */
-const TREAT_VERBS = ['điều trị', 'chỉ định', 'trị', 'chữa', 'dùng cho', 'cắt cơn'];
+const TREAT_VERBS = ['điều trị', 'chỉ định', 'trị', 'chữa', 'dùng cho', 'cắt cơn', 'dự phòng'];
 
 /** Words between a treat-verb and its object that are not part of the condition. */
 const OBJECT_FILLERS = new Set(['benh', 'khong', 'a', 'vay', 'nhi', 'la', 'gi', 'nao', 'thuoc']);
@@ -252,6 +255,9 @@ const SOURCE_WORDS = new Set([
   'danh',
   'muc',
   'sach',
+  // "trong ds", "DT": the list, the formulary
+  'ds',
+  'dt',
   'duoc',
   'thu',
   'benh',
@@ -263,6 +269,44 @@ const SOURCE_WORDS = new Set([
   'co',
   'thuoc',
 ]);
+
+/** An organism a test found (a positive result after it): it names the infection it causes. */
+const POSITIVE_ORGANISM = new RegExp(
+  `(?<![\\p{L}])((?:${ORGANISM_GENERA.join('|')})(?:\\s+[a-z]+)?)\\s*(?:\\(\\s*\\+\\s*\\)|\\+|dương tính|duong tinh)`,
+  'giu',
+);
+
+/** Nouns that point back with a demonstrative ("đợt này", "tình trạng đó"): the condition the turn told. */
+const POINTER_NOUNS = new Set(['dot', 'tinh trang', 'truong hop', 'ca', 'con', 'benh ly', 'dot cap']);
+
+/** A flare, told without the condition it is of ("đợt tiến triển", "đợt cấp"). */
+const FLARES = new Set([
+  'dot tien trien',
+  'dot cap',
+  'tien trien',
+  'tai phat',
+  'dot bung phat',
+  'bung phat',
+  'dot nay',
+]);
+const NOW_FOLDED = new Set(['nay', 'gio', 'hien', 'dang']);
+const FLARE_STARTS = [...FLARES].map((f) => f.split(' ')).sort((a, b) => b.length - a.length);
+const isFlare = (ws: string[]) =>
+  FLARES.has(
+    ws
+      .map(fold)
+      .filter((w) => !NOW_FOLDED.has(w))
+      .join(' '),
+  );
+
+/** Words that only say when ("hồi trước", "lần trước", "trước đây", "năm ngoái"). */
+const TIME_WORDS = new Set(['hoi', 'truoc', 'lan', 'day', 'kia', 'nam', 'ngoai', 'thang', 'tuan', 'nay', 'gio', 'sau']);
+
+/** Words that prescribe ("kê ks gì", "kê đơn"): no condition. */
+const PRESCRIBE_WORDS = new Set(['ke', 'don', 'toa', 'ke don']);
+
+/** An organ or a value said to be normal ("thận bt", "huyết áp bình thường"). */
+const NORMAL_TAIL = / (?:bt|binh thuong|on|tot|con tot|trong gioi han)$/;
 
 /** Words that open a clause naming the diagnosis ("bị nấm …", "chẩn đoán suy giáp", "nghĩ sốt mò"). */
 /** Diagnosis openers of more than one word, which glue stripping does not take off ("khám ra", "phát hiện"). */
@@ -314,6 +358,9 @@ const DIAGNOSIS_OPENERS = [
   'nghi',
   'nghi la',
   'dx',
+  // "NS: viêm TQ trào ngược độ A": what the endoscopy found
+  'ns',
+  'noi soi',
   'kham ra',
   'phat hien',
   'len con',
@@ -368,9 +415,10 @@ const ALLERGY_CLASSES = new PhraseSet([
  * comorbidities and allergies told beside it, and the turn with the patient's context taken out.
  */
 /** The words of a text, punctuation taken out, and where each sentence (ended by . ; ? !) starts among them. */
-function sentenceWords(text: string): { ws: string[]; starts: number[] } {
+function sentenceWords(text: string): { ws: string[]; starts: number[]; commas: number[] } {
   const ws: string[] = [];
   const starts = [0];
+  const commas: number[] = [];
   for (const token of normalize(text).split(' ').filter(Boolean)) {
     ws.push(
       ...token
@@ -379,9 +427,13 @@ function sentenceWords(text: string): { ws: string[]; starts: number[] } {
         .filter(Boolean),
     );
     if (/[.;?!]$/.test(token) && ws.length > starts[starts.length - 1]) starts.push(ws.length);
+    else if (/,$/.test(token)) commas.push(ws.length);
   }
-  return { ws, starts };
+  return { ws, starts, commas };
 }
+
+/** Words that ask which drug ("thuốc nào", "ks gì", "có thuốc"), folded, as the start of a clause's question. */
+const ASKS_WHICH = / (?:thuoc|ks|khang sinh) (?:nao|gi) | co thuoc /;
 
 export class ConditionReader {
   private readonly conditions: { folded: string; display: string }[];
@@ -559,7 +611,7 @@ export class ConditionReader {
     // "bệnh" alone ("bệnh này thì …") is the noun of a pointer back, not an umbrella condition
     const umbrella =
       named.find((c) => VAGUE_CONDITIONS.includes(syllables(c).join(' ')) && syllables(c).join(' ') !== 'benh') ?? null;
-    const { ws, starts } = sentenceWords(clean);
+    const { ws, starts, commas } = sentenceWords(clean);
     const folded = ws.map((w) => syllables(w).join(' '));
     // typed with its marks, a word is only itself: "co giật" does not start with the glue "có"
     const written = words(turn).some((w) => !w.plain);
@@ -592,6 +644,21 @@ export class ConditionReader {
       while (rest.length > 1 && ['dung', 'uong', 'xai'].includes(fold(rest[rest.length - 1]))) rest.pop();
       // "chữa bệnh đó / này / kia": a pointer back to a condition not named in this turn
       if (rest.length && rest.every((w) => DEMONSTRATIVES.includes(w))) return umbrella;
+      // "dùng đc cho đợt này", "cho tình trạng này": a pointer back to the condition the note told
+      if (
+        rest.length >= 2 &&
+        DEMONSTRATIVES.includes(rest[rest.length - 1]) &&
+        POINTER_NOUNS.has(rest.slice(0, -1).map(fold).join(' '))
+      )
+        return null;
+      // "Nay đợt tiến triển", "giờ đợt cấp": a flare of the condition the turn names, not a condition of its own
+      if (isFlare(rest)) return null;
+      // "hồi trước", "lần trước", "trước đây": when, not what
+      if (rest.length && rest.every((w) => TIME_WORDS.has(fold(w)))) return null;
+      // "kê ks gì": the verb that prescribes names no condition
+      if (rest.length && rest.every((w) => PRESCRIBE_WORDS.has(fold(w)))) return null;
+      // "chức năng gan thận bt": an organ said to be normal is no condition
+      if (rest.length >= 2 && NORMAL_TAIL.test(` ${rest.map(fold).join(' ')}`)) return null;
       // "… suy giáp cho bn này": who it is for is the patient, not part of the condition
       const forWhom = rest.findIndex(
         (w, i) => i > 0 && fold(w) === 'cho' && rest.slice(i + 1).every((x) => PATIENT_POINTERS.has(fold(x))),
@@ -626,15 +693,18 @@ export class ConditionReader {
     // "đang dùng clarithromycin điều trị VP. cắt cơn gút dùng thuốc gì?": the last sentence asks; what an earlier
     // one says the patient is already treated for is history
     const sentences = turn.split(/[.;?!]+(?=\s|$)/u).filter((x) => syllables(x).length);
-    const last = sentences.length > 1 ? sentenceWords(this.withoutPatient(sentences[sentences.length - 1])).ws : [];
+    const lastRead = sentences.length > 1 ? sentenceWords(this.withoutPatient(sentences[sentences.length - 1])) : null;
+    const last = lastRead?.ws ?? [];
     const treated =
       (last.length
         ? this.objectOfTreat(
             last,
             last.map((w) => syllables(w).join(' ')),
             accept,
+            [0],
+            lastRead?.commas,
           )
-        : null) ?? this.objectOfTreat(ws, folded, accept, starts);
+        : null) ?? this.objectOfTreat(ws, folded, accept, starts, commas);
     const object = treated?.condition ?? null;
     // "… sốt cao …, thuốc nào trị sốt mò": a symptom found in the turn is not the condition asked when
     // the treat-verb's object is a short name that starts with it (the context's "sốt" is not the question's)
@@ -769,6 +839,8 @@ export class ConditionReader {
     accept: (rest: string[]) => string | null,
     /** Where each sentence starts in `ws`: an object ends with its sentence. */
     starts: number[] = [0],
+    /** Where a clause starts after a comma: an object ends before a clause that asks which drug. */
+    commas: number[] = [],
   ): { words: string; condition: string } | null {
     const sentenceOf = (i: number) => starts.filter((s) => s <= i).length - 1;
     const found: { words: string; condition: string; sentence: number }[] = [];
@@ -782,7 +854,14 @@ export class ConditionReader {
         // "nôn do xạ trị", "đang hóa trị": a treatment's name, not the verb "trị"
         if (vs.join(' ') === 'tri' && ['xa', 'hoa'].includes(folded[i - 1] ?? '')) continue;
         const from = i + vs.length;
-        const after = ws.slice(from, starts.find((s) => s > i && s >= from) ?? ws.length);
+        const end = starts.find((s) => s > i && s >= from) ?? ws.length;
+        // "thuốc dự phòng tái phát RLLC, DT có thuốc nào dùng đc": the clause that asks is no part of the object
+        const asking = commas.find(
+          (c) => c > from && c < end && ASKS_WHICH.test(` ${folded.slice(c, end).join(' ')} `),
+        );
+        // "dự phòng tái phát RLLC": what recurs is the condition
+        const recurs = vs.join(' ') === 'du phong' && folded[from] === 'tai' && folded[from + 1] === 'phat' ? 2 : 0;
+        const after = ws.slice(from + recurs, asking ?? end);
         const rest = after.filter((w) => !OBJECT_FILLERS.has(fold(w)));
         const named = rest.length ? accept(rest) : null;
         if (named) found.push({ words: after.join(' '), condition: named, sentence: sentenceOf(i) });
@@ -847,6 +926,17 @@ export class ConditionReader {
       if (!opener && !(now && ws.length && this.namedStart(ws.map((w) => w.text).join(' ')))) continue;
       const rest = ws.slice(opener ? opener.split(' ').length : 0).map((w) => w.text);
       // a diagnosis with its history ("… từ hồi cấp 2") may be longer than a condition: the caller narrows it
+      // "Nay đợt tiến triển: sưng đau 8 khớp": a flare of the condition the note told, with how it shows — no
+      // diagnosis of its own ("đợt cấp COPD" names one)
+      const lead = rest.findIndex((w) => !NOW_FOLDED.has(fold(w)));
+      const flare = FLARE_STARTS.find(
+        (f) =>
+          rest
+            .slice(lead, lead + f.length)
+            .map(fold)
+            .join(' ') === f.join(' '),
+      );
+      if (lead >= 0 && flare && !this.namedStart(rest.slice(lead + flare.length).join(' '))) continue;
       const named = rest.length ? (accept([...rest]) ?? rest.join(' ')) : null;
       if (named) return named;
     }
@@ -894,10 +984,13 @@ export class ConditionReader {
       const first = words(c)[0]?.folded ?? '';
       return NEGATION_OPENERS.has(first) || FINDING_OPENERS.has(first);
     };
+    // "PCR dịch CTC Chlamydia trachomatis (+)": an organism found names the infection it causes (as the user typed it)
+    const found_ = [...this.expand(turn).matchAll(POSITIVE_ORGANISM)].map((m) => m[1]);
     const candidates = [
       lead,
       ...before.filter(diagnosis),
       ...inside,
+      ...found_,
       ...before.filter((c) => !diagnosis(c) && !qualifier(c)),
     ];
     // a fragment of a turn typed with its marks is read as the turn was: "viêm cổ tử cung do chlamydia" alone

@@ -16,7 +16,12 @@ export function takenNow(text: string, name: string): boolean {
     if (at >= 0 && before.slice(at + 1).every((w) => ['uong', 'dung', 'tiem', 'truyen', 'xai', 'thuoc'].includes(w)))
       return true;
   }
-  return false;
+  // "đang MTX 10mg/tuần + acid folic": a drug joined to a regimen the clause says the patient is on
+  return text.split(/[.;,?!\n]+/u).some((clause) => {
+    const cs = words(clause).map((w) => w.folded);
+    const at = cs.findIndex((w, i) => n.every((x, k) => cs[i + k] === x));
+    return at > 0 && cs.slice(0, at).includes('dang') && /\+|(?:^|\s)(?:và|va|kèm|kem)\s/iu.test(clause);
+  });
 }
 
 /**

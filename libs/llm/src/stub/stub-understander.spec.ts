@@ -861,6 +861,42 @@ describe('stub: the condition of a ward note, not its other words', () => {
       'xơ gan',
     );
   });
+  it('reads the condition a ward note asks about, not a stray word of the patient’s context', () => {
+    const cond = (t: string) => fold(parser.parse(t).condition ?? '');
+    // an organ said to be normal is no condition; the diagnosis is
+    expect(
+      cond(
+        'Bn nam 61t, VPCĐ mức độ nhẹ, đtri ngoại trú. Ko dị ứng thuốc, chức năng gan thận bt. Ks uống nào dùng đc cho bn?',
+      ),
+    ).toContain('viem phoi');
+    // a flare points back to the condition the note told
+    expect(
+      cond(
+        'BN nữ 29t, VKDT chẩn đoán 3 năm. Nay đợt tiến triển: sưng đau 8 khớp, CRP 32. Thuốc nào dùng đc cho đợt này?',
+      ),
+    ).toBe('viem khop dang thap');
+    // an organism a test found names the infection
+    expect(cond('sp 26t bầu 16w, PCR dịch CTC Chlamydia trachomatis (+), ko triệu chứng. kê ks gì?')).toBe(
+      'chlamydia trachomatis',
+    );
+    // what recurs is the condition; an endoscopy's finding is the diagnosis
+    expect(
+      cond(
+        'BN nam 35t, RLLC typ I, trước dùng lithi bị suy giáp. Cần thuốc dự phòng tái phát RLLC, có thuốc nào dùng đc?',
+      ),
+    ).toBe('roi loan luong cuc');
+    expect(
+      cond('bn nữ 52t, VKDT đang MTX 10mg/tuần + acid folic, khớp ổn. NS: viêm TQ trào ngược độ A. Giờ cho thuốc gì?'),
+    ).toContain('viem thuc quan trao nguoc');
+  });
+  it('a list asked again after the patient is told anew keeps the list’s condition', () => {
+    const first = parser.parse('bn nam 40t viêm họng do liên cầu, kháng sinh nào có chỉ định?');
+    const again = parser.parse(
+      'à bn vừa khai dị ứng penicilin, hồi trước bị sốc phản vệ. vậy trong ds còn thuốc nào dùng đc?',
+      first,
+    );
+    expect([again.turn_type, again.condition]).toEqual([first.turn_type, first.condition]);
+  });
   it('a pair an earlier sentence orders is the patient’s; the sentence that asks a dose names the drug asked', () => {
     const f = parser.parse(
       'bn nữ 55t K vú, y lệnh ondansetron + dexamethason trước hóa trị. ondansetron tiêm TM chậm liều bn?',

@@ -86,6 +86,52 @@ const CLINIC_WORDS = new Set([
   'block',
   'bloc',
   'bolus',
+  // scores, classifications and eponyms of ward notes ("xơ gan Child B", "Killip I", "NYHA III", "u lympho ko
+  // Hodgkin"): a patient's state, never a drug missing from the formulary
+  'child',
+  'pugh',
+  'curb',
+  'killip',
+  'nyha',
+  'glasgow',
+  'gcs',
+  'apgar',
+  'holter',
+  'basedow',
+  'graves',
+  'cushing',
+  'addison',
+  'wolff',
+  'parkinson',
+  'white',
+  'hodgkin',
+  'das28',
+  'vasc',
+  'hasbled',
+  'wells',
+  'sofa',
+  'qsofa',
+  'ecog',
+  'troponin',
+  'procalcitonin',
+  'ferritin',
+  'clo',
+]);
+
+/** What a drug did to the patient (folded): a reaction told, not a condition to treat. */
+const REACTION_WORDS = / (?:soc phan ve|phan ve|me day|may day|noi man|man ngua|phu mach|phat ban|di ung) /;
+
+/** A list asked again: "trong ds còn thuốc nào", "còn thuốc nào dùng đc", "trong số đó". */
+const LIST_AGAIN = new PhraseSet([
+  'trong danh sách',
+  'trong ds',
+  'trong số đó',
+  'trong các thuốc đó',
+  'trong mấy thuốc',
+  'còn thuốc nào',
+  'còn kháng sinh nào',
+  'còn lại thuốc nào',
+  'thuốc nào còn',
 ]);
 
 /** A name followed by a result ("(+)", "-", "dương tính"): a clinical sign or test. */
@@ -207,6 +253,7 @@ export class StubUnderstander implements Understander {
   parse(turn: string, prior: QueryFrame | null = null): QueryFrame {
     const frame = this.read(turn);
     return (
+      this.listAgain(turn, frame, prior) ??
       this.intakeOfWhatWasAsked(turn, frame, prior) ??
       this.conditionReply(turn, frame, prior) ??
       this.substanceInMonograph(frame, prior) ??
@@ -215,6 +262,32 @@ export class StubUnderstander implements Understander {
       this.contentOverGeneric(turn, frame) ??
       frame
     );
+  }
+
+  /**
+   * "à bn vừa khai dị ứng penicilin, … vậy trong ds còn thuốc nào dùng đc?" after a list: the same list asked again
+   * for the patient as now told — when the turn names no condition the formulary's indications know (what was
+   * read is a stray word: "à bn khai", "hồi trước"), the list's condition stands.
+   */
+  private listAgain(turn: string, frame: QueryFrame, prior: QueryFrame | null): QueryFrame | null {
+    if (!prior || !this.content) return null;
+    if (prior.turn_type !== 'condition_to_drug' && prior.turn_type !== 'symptom_to_drug') return null;
+    if (!prior.condition && !prior.indication) return null;
+    if (frame.turn_type !== 'condition_to_drug' && frame.turn_type !== 'symptom_to_drug') return null;
+    if (frame.drugs.length || frame.unknown_drugs.length) return null;
+    if (!LIST_AGAIN.has(words(this.expand(turn)))) return null;
+    // a reaction told of the patient ("hồi trước bị sốc phản vệ") is the allergy's, not a new condition asked
+    const read = frame.condition ?? frame.indication;
+    const reaction = read !== null && REACTION_WORDS.test(` ${syllables(read).join(' ')} `);
+    if (read && !reaction && this.content.indicationKeyword(read).length) return null;
+    return {
+      ...frame,
+      turn_type: prior.turn_type,
+      condition: prior.condition,
+      indication: prior.indication,
+      condition_ambiguous: false,
+      follow_up: true,
+    };
   }
 
   /**
