@@ -171,6 +171,23 @@ describe('decide()', () => {
     for (const p of routed) expect(p.text).toContain('truyền tĩnh mạch');
   });
 
+  it('a condition the conversation named, given by one route only, leaves no route to ask', () => {
+    const fluco = index.section('fluconazol', 'lieu_luong_cach_dung');
+    const f = (condition: string | null) =>
+      emptyFrame({
+        turn_type: 'dosing_calc',
+        drugs: ['fluconazol'],
+        attribute: 'lieu_luong_cach_dung',
+        population: 'adult',
+        condition,
+      });
+    expect(decide(fluco, f(null), index).decision).toBe('AMBIGUOUS_ROUTE');
+    const r = decide(fluco, f('nấm Candida âm đạo'), index, [], 'liều?');
+    expect(r.decision).toBe('ANSWERABLE');
+    expect(r.parts.every((p) => p.route === null || p.route === 'uong')).toBe(true);
+    expect(r.parts.map((p) => p.text).join(' ')).toContain('Candida âm đạo');
+  });
+
   it('INSUFFICIENT when the formulary has no regimen for the route asked', () => {
     expect(decide(dosing, frame({ population: 'adult', route: 'nho_mat' }), index).decision).toBe('INSUFFICIENT');
     expect(decide([], frame({}), index).decision).toBe('INSUFFICIENT');

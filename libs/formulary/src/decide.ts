@@ -152,7 +152,14 @@ export function decide(
     // "dự phòng", "nôn sau phẫu thuật", "bệnh gút": the entries for what the user treats, not every indication's
     // — but only among routes the user allowed: an indication never answers a route question nobody asked
     const narrowed = narrowToIndication(pool, said, context);
-    if (allowed.length || sameRoutes(distinctRoutes(narrowed), distinctRoutes(pool))) pool = narrowed;
+    // … unless the condition the conversation named is given by one route only: "nấm Candida âm đạo" then "liều?"
+    // — fluconazol's entry for it is by mouth, so no route is left to ask
+    const asked = frame.condition ?? frame.indication;
+    const byCondition = asked && syllables(asked).length >= 2 ? narrowToIndication(pool, asked) : pool;
+    const oneRoute = byCondition !== pool && distinctRoutes(byCondition).length === 1;
+    if (!allowed.length && oneRoute && distinctRoutes(narrowed).length !== 1) pool = byCondition;
+    else if (allowed.length || sameRoutes(distinctRoutes(narrowed), distinctRoutes(pool))) pool = narrowed;
+    else if (oneRoute) pool = byCondition;
     if (!frame.route && !frame.is_section_overview) {
       // the whole section asked for is every route's; otherwise several routes left is a question to ask —
       // unless the user named those routes and asks how to give it, not a dose ("tiêm tĩnh mạch được không

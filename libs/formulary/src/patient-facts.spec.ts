@@ -186,6 +186,9 @@ describe('the population the words name', () => {
 describe('kidney and liver facts read from the user’s words', () => {
   it('a disease, a clearance or an abnormal test is a fact', () => {
     expect(parseRenal('bn suy thận mạn, ClCr 25 ml/phút')?.text).toBe('ClCr 25 ml/phút');
+    // a bound is kept as said, and gives no value a band could be picked by
+    expect(parseRenal('STM gđ cuối, ClCr <10')).toEqual({ text: 'ClCr < 10 ml/phút', clearance: null });
+    expect(parseRenal('eGFR dưới 30')).toEqual({ text: 'eGFR < 30 ml/phút', clearance: null });
     expect(parseRenal('bn suy thận, tốt nhất dùng thuốc nào')?.text).toBe('suy thận');
     expect(parseRenal('creatinin tăng cao')?.text).toBe('creatinin bất thường');
     expect(parseHepatic('xơ gan ổn định')).toBe('xơ gan');

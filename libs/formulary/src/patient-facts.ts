@@ -342,7 +342,7 @@ export interface RenalFact {
 }
 
 const CLEARANCE = new RegExp(
-  `(clcr|crcl|egfr|gfr|mlct|độ thanh thải creatinin|do thanh thai creatinin|thanh thải creatinin|thanh thai creatinin|mức lọc cầu thận(?: ước tính)?|muc loc cau than(?: uoc tinh)?)\\s*(?:là|la|khoảng|khoang|~|:|=|<|>|≈)?\\s*${NUM}(?:\\s*(?:ml\\s*\\/\\s*(?:phút|phut|ph|p|min)(?:\\s*\\/\\s*1[.,]73\\s*m2|\\s*\\/\\s*1[.,]73\\s*m²)?))?`,
+  `(clcr|crcl|egfr|gfr|mlct|độ thanh thải creatinin|do thanh thai creatinin|thanh thải creatinin|thanh thai creatinin|mức lọc cầu thận(?: ước tính)?|muc loc cau than(?: uoc tinh)?)\\s*(?:là|la|khoảng|khoang|~|:|=|≈)?\\s*(<|>|dưới|duoi|trên|tren)?\\s*${NUM}(?:\\s*(?:ml\\s*\\/\\s*(?:phút|phut|ph|p|min)(?:\\s*\\/\\s*1[.,]73\\s*m2|\\s*\\/\\s*1[.,]73\\s*m²)?))?`,
   'iu',
 );
 const RENAL_WORDS = new PhraseSet([
@@ -412,7 +412,12 @@ export function parseRenal(text: string): RenalFact | null {
       : /^(?:e?gfr|mlct|mức lọc|muc loc)/i.test(m[1])
         ? 'eGFR'
         : 'độ thanh thải creatinin';
-    return { text: `${label} ${fmt(num(m[2]))} ml/phút`, clearance: num(m[2]) };
+    // "ClCr <10": a bound, not a value — kept as said, so "dưới 10 ml/phút" is read against it, and no band is
+    // picked by a number the user did not give
+    const bound = m[2] ? (/^(?:<|dưới|duoi)$/iu.test(m[2]) ? '<' : '>') : null;
+    return bound
+      ? { text: `${label} ${bound} ${fmt(num(m[3]))} ml/phút`, clearance: null }
+      : { text: `${label} ${fmt(num(m[3]))} ml/phút`, clearance: num(m[3]) };
   }
   const ws = words(text);
   // unmarked "benh than" beside an exposure ("phoi nhiem benh than qua duong ho hap") is anthrax, not the kidney
