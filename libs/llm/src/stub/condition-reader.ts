@@ -299,6 +299,9 @@ const isFlare = (ws: string[]) =>
       .join(' '),
   );
 
+/** Who a clause is about, at its start ("em", "bé", "mẹ tôi"): never part of the condition. */
+const WHO = new Set(['em', 'toi', 'minh', 'be', 'chau', 'me', 'bo', 'ong', 'ba', 'anh', 'chi', 'bn', 'con']);
+
 /** Words that only say when ("hồi trước", "lần trước", "trước đây", "năm ngoái"). */
 const TIME_WORDS = new Set(['hoi', 'truoc', 'lan', 'day', 'kia', 'nam', 'ngoai', 'thang', 'tuan', 'nay', 'gio', 'sau']);
 
@@ -695,16 +698,16 @@ export class ConditionReader {
     const sentences = turn.split(/[.;?!]+(?=\s|$)/u).filter((x) => syllables(x).length);
     const lastRead = sentences.length > 1 ? sentenceWords(this.withoutPatient(sentences[sentences.length - 1])) : null;
     const last = lastRead?.ws ?? [];
-    const treated =
-      (last.length
-        ? this.objectOfTreat(
-            last,
-            last.map((w) => syllables(w).join(' ')),
-            accept,
-            [0],
-            lastRead?.commas,
-          )
-        : null) ?? this.objectOfTreat(ws, folded, accept, starts, commas);
+    const fromLast = last.length
+      ? this.objectOfTreat(
+          last,
+          last.map((w) => syllables(w).join(' ')),
+          accept,
+          [0],
+          lastRead?.commas,
+        )
+      : null;
+    const treated = fromLast ?? this.objectOfTreat(ws, folded, accept, starts, commas);
     const object = treated?.condition ?? null;
     // "… sốt cao …, thuốc nào trị sốt mò": a symptom found in the turn is not the condition asked when
     // the treat-verb's object is a short name that starts with it (the context's "sốt" is not the question's)
@@ -723,6 +726,36 @@ export class ConditionReader {
       syllables(object).length > syllables(inObject).length &&
       !!this.content?.indicationKeyword(object).length;
     if (inObject && !isSymptom(inObject) && !objectNamesMore) return inObject;
+    // "… XN: LDL-C 4,6. Mỡ máu thì xài thuốc gì?", "… Diệt HP thì dùng những thuốc nào": the last sentence asks, and
+    // the condition it opens with is the one asked — not one the patient's history named in an earlier sentence
+    if (fromLast === null && sentences.length > 1) {
+      const asking = this.withoutPatient(this.expand(sentences[sentences.length - 1]));
+      const ask = P.whichDrug.find(words(asking))[0];
+      const lead = ask
+        ? words(asking)
+            .slice(0, ask.start)
+            .map((w) => w.text)
+        : [];
+      // "Giờ cho thuốc gì", "Vậy còn …": words of time and of going on name nothing
+      while (
+        lead.length &&
+        (TIME_WORDS.has(fold(lead[0])) || ['cho', 'con', 'vay', 'the', 'a'].includes(fold(lead[0])))
+      )
+        lead.shift();
+      // "Mỡ máu thì xài …": the word that joins it to the question is no part of it
+      while (lead.length && ['thi', 'nen', 'ma', 'vay', 'xai', 'dung', 'uong'].includes(fold(lead[lead.length - 1])))
+        lead.pop();
+      const opened = lead.length ? accept([...lead]) : null;
+      if (
+        opened &&
+        !isSymptom(opened) &&
+        !VAGUE_CONDITIONS.includes(syllables(opened).join(' ')) &&
+        // a condition of its own words: two syllables at least ("em", "thường" are words of many indications)
+        syllables(opened).length >= 2 &&
+        this.content?.indicationKeyword(opened).length
+      )
+        return opened;
+    }
     // "ĐTĐ typ 2, …, chẩn đoán cơn gút cấp. thuốc nào chỉ định điều trị cơn gút cấp": the treat-verb's object
     // is the condition asked; a condition named only in the patient's context is a comorbidity
     if (
@@ -774,6 +807,10 @@ export class ConditionReader {
       // "giờ lên cơn gút cấp ngón cái": where it hurts follows the diagnosis — the longest start an indication names
       const diagnosis = clause && this.namedStart(clause);
       if (diagnosis && !syllables(diagnosis).join(' ').includes(key)) return diagnosis;
+      // "động kinh, …, nghĩ bệnh thận": a diagnosis the formulary lists nothing for is still the one asked — never
+      // the history's condition
+      if (clause && !diagnosis && !syllables(clause).join(' ').includes(key) && syllables(clause).length <= 4)
+        return clause;
       // "bị động kinh cơn vắng ý thức từ hồi cấp 2": the diagnosis narrows the condition it names — the longest
       // start of it an indication still names ("động kinh cơn vắng ý thức", where phenytoin says "không có hiệu quả")
       if (clause && syllables(clause).join(' ').startsWith(`${key} `)) {
@@ -901,8 +938,12 @@ export class ConditionReader {
   /** The longest start of a clause an indication names ("gút cấp" of "gút cấp ngón cái"), or null. */
   private namedStart(clause: string): string | null {
     const ws = clause.split(' ');
+    // "em đau răng quá": who has it is no part of it
+    while (ws.length > 1 && WHO.has(fold(ws[0]))) ws.shift();
     for (let n = ws.length; n > 0; n--) {
       const start = ws.slice(0, n).join(' ');
+      // one word alone names a condition only as one the formulary heads ("gút"), never a word of many ("em")
+      if (n === 1 && !this.namedConditions(start).some((c) => fold(c) === fold(start))) continue;
       if (this.content?.indicationKeyword(start).length) return start;
     }
     return null;

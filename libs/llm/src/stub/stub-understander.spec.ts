@@ -889,6 +889,21 @@ describe('stub: the condition of a ward note, not its other words', () => {
       cond('bn nữ 52t, VKDT đang MTX 10mg/tuần + acid folic, khớp ổn. NS: viêm TQ trào ngược độ A. Giờ cho thuốc gì?'),
     ).toContain('viem thuc quan trao nguoc');
   });
+  it('the condition the last sentence opens its question with is asked, not one an earlier sentence told', () => {
+    const cond = (t: string) => fold(parser.parse(t).condition ?? '');
+    expect(
+      cond(
+        'ông 63t, ĐTĐ2 + THA, đang amlodipin 5mg. Đang uống itraconazol trị nấm móng. XN: LDL-C 4,6. Mỡ máu thì xài thuốc gì?',
+      ),
+    ).toBe('mo mau');
+    expect(
+      cond('BN nữ 45t, NS: loét hành tá tràng, CLO test (+). Ko uống rượu. Diệt HP thì dùng những thuốc nào?'),
+    ).toContain('helicobacter pylori');
+  });
+  it('a drug added beside one the patient takes asks the pair', () => {
+    const f = parser.parse('bs mới cho thêm amiodaron, digoxin đang dùng có phải giảm liều ko');
+    expect([f.turn_type, [...f.drugs].sort()]).toEqual(['interaction', ['amiodaron', 'digoxin']]);
+  });
   it('a list asked again after the patient is told anew keeps the list’s condition', () => {
     const first = parser.parse('bn nam 40t viêm họng do liên cầu, kháng sinh nào có chỉ định?');
     const again = parser.parse(

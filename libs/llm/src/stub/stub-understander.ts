@@ -121,6 +121,9 @@ const CLINIC_WORDS = new Set([
 /** What a drug did to the patient (folded): a reaction told, not a condition to treat. */
 const REACTION_WORDS = / (?:soc phan ve|phan ve|me day|may day|noi man|man ngua|phu mach|phat ban|di ung) /;
 
+/** A drug added to what the patient takes ("kê thêm", "cho thêm", "dùng thêm"), folded. */
+const ADDED = /(?:^|[^a-z])(?:ke|cho|dung|uong|bo sung|phoi hop|them) them(?![a-z])|(?:^|[^a-z])ke them(?![a-z])/;
+
 /** A list asked again: "trong ds còn thuốc nào", "còn thuốc nào dùng đc", "trong số đó". */
 const LIST_AGAIN = new PhraseSet([
   'trong danh sách',
@@ -627,6 +630,8 @@ export class StubUnderstander implements Understander {
     const interaction =
       has(P.interaction) ||
       joined ||
+      // "bs cho thêm amiodaron, digoxin có phải giảm liều ko": a drug added, asked of the one taken
+      (drugs.length >= 2 && ADDED.test(fold(text))) ||
       (drugs.length >= 2 && (!sections.length || sections[0] === 'than_trong') && !has(P.dosing));
     // an accidental or excess intake is an overdose question, whatever the counts in it
     // … unless it was taken before a pregnancy was known and its effect on the baby is asked
@@ -765,6 +770,8 @@ export class StubUnderstander implements Understander {
     const asking =
       [...sentences].reverse().find((x) => this.resolver.findMentions(x).some((m) => m.resolution)) ?? text;
     if (drugs.length < 2 || P.interaction.has(words(text)) || /[\p{L}\d]\s*\+\s*[\p{L}\d]/u.test(asking)) return drugs;
+    // "bs mới cho thêm amiodaron, digoxin đang dùng có phải giảm liều ko": a drug added asks the dose beside it
+    if (ADDED.test(fold(text))) return drugs;
     const named = (c: string) => [
       ...new Set(this.resolver.findMentions(c).flatMap((m) => (m.resolution ? [m.resolution.drug_id] : []))),
     ];
