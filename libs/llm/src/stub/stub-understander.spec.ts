@@ -861,8 +861,8 @@ describe('stub: the condition of a ward note, not its other words', () => {
       'xơ gan',
     );
   });
+  const cond = (t: string) => fold(parser.parse(t).condition ?? '');
   it('reads the condition a ward note asks about, not a stray word of the patient’s context', () => {
-    const cond = (t: string) => fold(parser.parse(t).condition ?? '');
     // an organ said to be normal is no condition; the diagnosis is
     expect(
       cond(
@@ -890,7 +890,6 @@ describe('stub: the condition of a ward note, not its other words', () => {
     ).toContain('viem thuc quan trao nguoc');
   });
   it('the condition the last sentence opens its question with is asked, not one an earlier sentence told', () => {
-    const cond = (t: string) => fold(parser.parse(t).condition ?? '');
     expect(
       cond(
         'ông 63t, ĐTĐ2 + THA, đang amlodipin 5mg. Đang uống itraconazol trị nấm móng. XN: LDL-C 4,6. Mỡ máu thì xài thuốc gì?',
