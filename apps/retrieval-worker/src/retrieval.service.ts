@@ -89,7 +89,8 @@ export class RetrievalService {
       const [vector] = await this.embedder.embed([p.condition]);
       const near = this.index.searchDense(vector, { sections: ['chi_dinh'] }, 8, DENSE_MIN_SCORE);
       scored = near.filter((s) => namesCondition(s.part.text, p.condition));
-      weak = near.length > 0 && scored.length === 0;
+      // a condition the formulary speaks of elsewhere ("cường giáp") is precise: no indication treats it, no clarify
+      weak = near.length > 0 && scored.length === 0 && !this.index.namesAnywhere(p.condition);
     }
     // one part per drug (the best), the drug read off matched_doc_id: {drug_id}__chi_dinh__{n}; a drug
     // outside a class the question names ("thuốc giảm đau opioid nào") is never a candidate

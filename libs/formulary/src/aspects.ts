@@ -33,8 +33,18 @@ const ASPECTS: { asked: PhraseSet; spoken: RegExp; with?: PhraseSet }[] = [
   },
   // storage: "lọ pha rồi … để tủ lạnh mai dùng tiếp đc ko" ("dùng tiếp" alone is going on with the drug)
   {
-    asked: new PhraseSet(['tủ lạnh', 'bảo quản', 'nhiệt độ phòng', 'để được bao lâu', 'hạn dùng']),
-    spoken: /(?<!\p{L})(?:bảo quản|tủ lạnh|nhiệt độ|ổn định|hạn dùng)(?!\p{L})/u,
+    asked: new PhraseSet([
+      'tủ lạnh',
+      'bảo quản',
+      'nhiệt độ phòng',
+      'để được bao lâu',
+      'hạn dùng',
+      // light: "chai dịch có cần bọc túi đen chống ánh sáng không"
+      'ánh sáng',
+      'túi đen',
+      'bọc giấy bạc',
+    ]),
+    spoken: /(?<!\p{L})(?:bảo quản|tủ lạnh|nhiệt độ|ổn định|hạn dùng|ánh sáng)(?!\p{L})/u,
   },
   // a missed dose: "lỡ quên uống thì uống bù hay bỏ qua" — answered only where a part says what to do
   // ("Nếu quên một liều, không uống gấp đôi …"), never by the regimen itself
@@ -74,6 +84,33 @@ const ASPECTS: { asked: PhraseSet; spoken: RegExp; with?: PhraseSet }[] = [
     // … only beside the dose brought up ("bao giờ cho uống lại" after a scan is when to restart)
     with: new PhraseSet(['ói', 'nôn', 'trớ', 'mửa']),
     spoken: /(?:nôn|ói) (?:ra|trong vòng)|uống lại liều|dùng lại liều|nôn sau khi uống/u,
+  },
+  // crushing, splitting or chewing a tablet, opening a capsule: "nghiền nhỏ viên trộn vào cháo được không" — answered
+  // only where a part says it ("Nuốt nguyên viên, không bẻ hoặc nhai", "có thể mở nang"), never by the regimen
+  {
+    asked: new PhraseSet([
+      // (not "nghiền" alone: unmarked, "nghien" is also "nghiện", dependence)
+      'nghiền nhỏ',
+      'nghiền viên',
+      'nghiền ra',
+      'nghiền thuốc',
+      'tán nhỏ',
+      'tán bột',
+      'bẻ đôi',
+      'bẻ nhỏ',
+      'bẻ viên',
+      'cắt đôi',
+      'chia đôi viên',
+      'nhai viên',
+      'nhai được',
+      'mở nang',
+      'mở viên nang',
+      'trộn vào cháo',
+      'trộn vào sữa',
+      'trộn vào thức ăn',
+      'hòa vào nước',
+    ]),
+    spoken: /nghiền|nhai|(?<!\p{L})bẻ(?!\p{L})|nuốt nguyên|mở nang|mở viên nang|tán|chia đôi|cắt đôi|hòa tan|phân tán/u,
   },
   // a volume to dissolve or dilute in: "1 lọ 1g pha với mấy ml nước cất" — only a volume or a concentration
   // answers it ("pha thành dung dịch 2 mg/ml"), not a clearance in ml/phút

@@ -255,3 +255,17 @@ describe('routesNamed: the routes an indication says the drug is given by', () =
     ['uống hoặc đặt trực tràng', ['uong', 'dat_truc_trang']],
   ])('"%s" → %j', (t, routes) => expect(routesNamed(t).sort()).toEqual([...routes].sort()));
 });
+
+describe('a state of another type', () => {
+  it('"Đái tháo đường typ 1" is not held against a patient said to have type 2', () => {
+    const gliclazidTyp1 = index.section('gliclazid', 'chong_chi_dinh').filter((p) => p.text.includes('typ 1'));
+    expect(gliclazidTyp1.length).toBeGreaterThan(0);
+    const found = (said: string) =>
+      contraindicationsFor(gliclazidTyp1, EMPTY_PATIENT, UNKNOWN_SEVERITY, null, expandShorthand(said)).filter((f) =>
+        f.quote.includes('typ 1'),
+      );
+    expect(found('bn nữ 74t ĐTĐ typ 2 đang uống gliclazid')).toEqual([]);
+    expect(found('bn ĐTĐ2, gliclazid liều bn')).toEqual([]);
+    expect(found('bn nữ 24t đái tháo đường typ 1')).not.toEqual([]);
+  });
+});

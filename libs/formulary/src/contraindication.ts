@@ -473,6 +473,12 @@ function statedInWords(n: string, said: string, condition: string | null): 'mayb
     if (head[0] === 'thuoc' || startsWithDrugClass(s)) continue;
     const phrase = head.join(' ');
     if (condition && expandCondition(condition).some((v) => ` ${v} `.includes(` ${phrase} `))) continue;
+    // "Đái tháo đường typ 1" for a patient said to have "ĐTĐ typ 2": another type of the state is not theirs
+    const clauseType = / (?:typ|type|tuyp) (\d|i{1,2}) /.exec(subject)?.[1];
+    const saidTypes = [...said.matchAll(new RegExp(` ${phrase} (?:(?:typ|type|tuyp) )?(\\d|i{1,2}) `, 'g'))].map(
+      (m) => m[1],
+    );
+    if (clauseType && saidTypes.length && saidTypes.every((t) => t !== clauseType)) continue;
     if (said.includes(` ${phrase} `)) return 'maybe';
   }
   return null;

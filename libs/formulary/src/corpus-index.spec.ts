@@ -190,3 +190,13 @@ describe('a condition caused by an organism is an infection by it', () => {
     expect(ids).toEqual(expect.arrayContaining(['azithromycin', 'doxycyclin']));
   });
 });
+
+describe('namesAnywhere', () => {
+  const idx = sampleIndex();
+  it('knows a condition the formulary speaks of in any section, never a one-word one', () => {
+    expect(idx.namesAnywhere('cường giáp')).toBe(true);
+    expect(idx.namesAnywhere('cuong giap')).toBe(true);
+    expect(idx.namesAnywhere('lao phổi')).toBe(false);
+    expect(idx.namesAnywhere('em')).toBe(false);
+  });
+});

@@ -310,6 +310,20 @@ export class CorpusIndex implements DrugNames {
     return top;
   }
 
+  /** Every part's text, folded, joined: what the corpus says anywhere. */
+  private foldedText: string | null = null;
+
+  /**
+   * Does any part, of any section, name the phrase ("cường giáp" in levothyroxin's contraindications)? A condition
+   * the formulary speaks of, though no indication treats it, is a condition it knows — not a vague one.
+   */
+  namesAnywhere(phrase: string): boolean {
+    const key = syllables(phrase).join(' ');
+    if (key.split(' ').length < 2) return false;
+    this.foldedText ??= ` ${[...this.byId.values()].map((p) => syllables(p.text).join(' ')).join(' | ')} `;
+    return this.foldedText.includes(` ${key} `);
+  }
+
   /** Parts of `chi_dinh` that name the condition (any synonym), by keyword. */
   indicationKeyword(condition: string, k = 30): Scored[] {
     // a condition written with its marks is matched as written first: folded, "đau" is also "đầu"

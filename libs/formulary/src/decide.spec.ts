@@ -89,6 +89,14 @@ describe('decide()', () => {
         'uong xong 10 phut thi bi non ra het. co can cho me uong lai vien khac',
       ),
     ).toBe('INSUFFICIENT');
+    // crushing a tablet, and light: answered only where a part says them
+    expect(asked('amlodipin', 'lieu_luong_cach_dung', 'nghiền nhỏ viên trộn vào cháo được không')).toBe('INSUFFICIENT');
+    expect(asked('clarithromycin', 'lieu_luong_cach_dung', 'dạng giải phóng kéo dài có bẻ đôi được không')).toBe(
+      'ANSWERABLE',
+    );
+    expect(asked('ceftriaxon', 'lieu_luong_cach_dung', 'chai dịch có cần bọc túi đen chống ánh sáng không')).toBe(
+      'INSUFFICIENT',
+    );
     expect(asked('metformin', 'lieu_luong_cach_dung', 'ngưng metformin lúc nào, bao giờ cho uống lại')).toBe(
       'ANSWERABLE',
     );

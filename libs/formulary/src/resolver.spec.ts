@@ -82,6 +82,8 @@ describe('drug resolver', () => {
     // too short, or the start of two drugs: no guess
     expect(resolver.read('clo').kind).toBe('unknown');
     expect(resolver.read('ceft').kind).not.toBe('formulary');
+    // the start of a few drugs is asked between, never guessed
+    expect(resolver.read('lora')).toEqual({ kind: 'ambiguous', candidates: expect.arrayContaining(['Loratadin']) });
   });
 
   it('computes edit distance with transpositions', () => {

@@ -122,6 +122,12 @@ const NOT_DRUGS = new Set([
   'bye',
   'test',
   'thanks',
+  // Greek letters of tests and receptors ("beta hCG", "chẹn beta"): the start of many drugs' names, never one
+  'beta',
+  'alpha',
+  'gamma',
+  'delta',
+  'hcg',
   'thank',
   'you',
   'please',
@@ -365,7 +371,8 @@ export class DrugResolver {
   /**
    * A name cut short as wards write it ("simva", "atorva", "allo"): the one drug every known spelling that starts
    * with it names — formulary or outside. Four letters at least, and no word that is a unit or an abbreviation;
-   * two drugs or none that start with it leave it unknown (never a guess between them). Read as a typo is
+   * two to four drugs that start with it are asked between ("Ý bạn là …?"), never guessed; more or none leave it
+   * unknown. Read as a typo is
    * (`via: 'fuzzy'`), so the reply says what it understood.
    */
   private clipped(f: string): Reading {
@@ -373,6 +380,9 @@ export class DrugResolver {
     const ids = new Map<string, Name>();
     for (const n of this.names.values())
       if (n.key.length > f.length + 1 && n.key.startsWith(f)) ids.set(n.drugId ?? `outside:${n.display}`, n);
+    // the start of two to four drugs ("lora": loratadin, lorazepam): asked which, never guessed
+    if (ids.size >= 2 && ids.size <= 4)
+      return { kind: 'ambiguous', candidates: [...new Set([...ids.values()].map((x) => x.display))] };
     if (ids.size !== 1) return { kind: 'unknown' };
     const [[id, n]] = [...ids];
     return n.drugId

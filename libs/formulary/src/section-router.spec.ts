@@ -44,6 +44,10 @@ describe('section router', () => {
     expect(routeSections('uống thuốc này có triệu chứng gì thì phải báo bác sĩ ngay?')).toEqual([
       'tac_dung_khong_mong_muon',
     ]);
+    // the pill beside the drug is an interaction
+    expect(routeSections('đang uống phenytoin, em dùng thuốc ngừa thai hằng ngày có bị giảm tác dụng ko')[0]).toBe(
+      'tuong_tac_thuoc',
+    );
     // an overdose's symptoms are the overdose section's first
     expect(routeSections('paracetamol quá liều có triệu chứng gì')[0]).toBe('qua_lieu_va_xu_tri');
     // what it is for is the indications

@@ -17,6 +17,11 @@ import { PhraseSet, says, words, type Word } from './words';
  * in priority order, so "chống chỉ định" never reads as "chỉ định".
  */
 const PHRASES: [string, SectionKey][] = [
+  // "đang dùng thuốc ngừa thai … có bị giảm tác dụng ko": the pill beside the drug is an interaction
+  ['thuốc ngừa thai', 'tuong_tac_thuoc'],
+  ['thuốc tránh thai', 'tuong_tac_thuoc'],
+  ['viên tránh thai', 'tuong_tac_thuoc'],
+  ['viên ngừa thai', 'tuong_tac_thuoc'],
   ['thuốc giải độc', 'qua_lieu_va_xu_tri'],
   // "có hại cho thai không", "ảnh hưởng tới thai"
   ['hại cho thai', 'thoi_ky_mang_thai'],
@@ -255,6 +260,9 @@ const PHRASES: [string, SectionKey][] = [
  * about contraindications unless pregnancy or lactation is named.
  */
 const WEAK: [string, SectionKey][] = [
+  // light or storage of what is given: how it is given
+  ['ánh sáng', 'lieu_luong_cach_dung'],
+  ['túi đen', 'lieu_luong_cach_dung'],
   // "uống thuốc này có triệu chứng gì thì phải báo bác sĩ ngay": the effects to watch for
   ['triệu chứng gì', 'tac_dung_khong_mong_muon'],
   ['dấu hiệu gì', 'tac_dung_khong_mong_muon'],

@@ -624,6 +624,16 @@ export class ConditionReader {
         : QUESTION_GLUE.has(fold(w)) && (!written || QUESTION_GLUE_MARKED.has(normalize(w)));
     const accept = (rest: string[]): string | null => {
       while (rest.length && LEADING_PARTICLES.includes(rest[0])) rest.shift();
+      // "nấm candida âm đạo thì trong danh mục …": the condition ends at "thì"; where to look is no part of it
+      const then = rest.findIndex((w, i) => i > 0 && (w === 'thì' || (!written && fold(w) === 'thi')));
+      if (then > 0) rest.splice(then);
+      const from = rest.findIndex(
+        (w, i) =>
+          i > 0 &&
+          ['trong', 'danh', 'dt', 'ds'].includes(fold(w)) &&
+          rest.slice(i).every((x) => SOURCE_WORDS.has(fold(x))),
+      );
+      if (from > 0) rest.splice(from);
       // "bn viêm phổi cộng đồng, ks nào": the patient the note starts with is not part of the condition
       while (rest.length && fold(rest[0]) === 'bn') rest.shift();
       // "G3 nam 45t viêm họng …" (the bed and age taken out): the sex is the patient's — "nam" only as typed in a

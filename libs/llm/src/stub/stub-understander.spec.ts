@@ -899,6 +899,22 @@ describe('stub: the condition of a ward note, not its other words', () => {
       cond('BN nữ 45t, NS: loét hành tá tràng, CLO test (+). Ko uống rượu. Diệt HP thì dùng những thuốc nào?'),
     ).toContain('helicobacter pylori');
   });
+  it('a condition ends at "thì"; where to look is no part of it', () => {
+    expect(cond('nấm candida âm đạo thì trong danh mục có thuốc gì')).toBe('nam candida am dao');
+    expect(cond('cơn gút cấp thì danh mục có thuốc gì')).toBe('con gut cap');
+  });
+  it('the law of prescribing asked in one sentence is out of scope, whatever clinical words it holds', () => {
+    const f = parser.parse(
+      'theo quy chế kê đơn, đơn morphin ngoại trú được kê tối đa mấy ngày, phải dùng mẫu đơn nào, ai được ký đơn?',
+    );
+    expect(f.turn_type).toBe('out_of_scope');
+  });
+  it('a substance named beside the drug that its overdose section names asks that section', () => {
+    const f = parser.parse(
+      'bn nữ 74t ĐTĐ typ 2 đang uống gliclazid, ĐMMM 2,0 mmol/l. Glucose ưu trương tiêm TM nhanh bao nhiêu ml?',
+    );
+    expect([f.drugs, f.attribute]).toEqual([['gliclazid'], 'qua_lieu_va_xu_tri']);
+  });
   it('a drug added beside one the patient takes asks the pair', () => {
     const f = parser.parse('bs mới cho thêm amiodaron, digoxin đang dùng có phải giảm liều ko');
     expect([f.turn_type, [...f.drugs].sort()]).toEqual(['interaction', ['amiodaron', 'digoxin']]);

@@ -121,6 +121,12 @@ const CLINIC_WORDS = new Set([
 /** What a drug did to the patient (folded): a reaction told, not a condition to treat. */
 const REACTION_WORDS = / (?:soc phan ve|phan ve|me day|may day|noi man|man ngua|phu mach|phat ban|di ung) /;
 
+/** The pill, as people name it beside another drug. */
+const CONTRACEPTIVES = new PhraseSet(['thuốc ngừa thai', 'thuốc tránh thai', 'viên tránh thai', 'viên ngừa thai']);
+
+/** Words of a question about the law or the paperwork of prescribing: the whole sentence asks it. */
+const LAW_CUES = new PhraseSet(['quy chế', 'quy chế kê đơn', 'quy định kê đơn', 'thông tư', 'luật dược', 'mẫu đơn']);
+
 /** A drug added to what the patient takes ("kê thêm", "cho thêm", "dùng thêm"), folded. */
 const ADDED = /(?:^|[^a-z])(?:ke|cho|dung|uong|bo sung|phoi hop|them) them(?![a-z])|(?:^|[^a-z])ke them(?![a-z])/;
 
@@ -260,6 +266,7 @@ export class StubUnderstander implements Understander {
       this.intakeOfWhatWasAsked(turn, frame, prior) ??
       this.conditionReply(turn, frame, prior) ??
       this.substanceInMonograph(frame, prior) ??
+      this.substanceBeside(frame) ??
       this.medicalTermInFollowUp(frame, prior) ??
       this.contentSection(turn, frame, prior) ??
       this.contentOverGeneric(turn, frame) ??
@@ -342,6 +349,26 @@ export class StubUnderstander implements Understander {
       needs_clarify: false,
       clarify_reason: null,
     };
+  }
+
+  /**
+   * "đang uống gliclazid …, ĐMMM 2,0. Glucose ưu trương tiêm TM nhanh bao nhiêu ml": a substance outside the
+   * formulary named beside the drug, which the drug's own text names — in its overdose section first — asks that
+   * section of the drug (gliclazid's "50 ml glucose 10%"), not the drug's own dose.
+   */
+  private substanceBeside(frame: QueryFrame): QueryFrame | null {
+    if (!this.content || frame.non_human || frame.drugs.length !== 1 || !frame.unknown_drugs.length) return null;
+    // … asked as an amount or a way of giving it ("bao nhiêu ml"), not beside an interaction or a section
+    if (frame.turn_type !== 'dosing_calc' && frame.attribute !== 'lieu_luong_cach_dung') return null;
+    const drug = frame.drugs[0];
+    const lead = (name: string) => syllables(name).slice(0, 2).join(' ');
+    const naming = (u: string) =>
+      SECTION_KEYS.filter((s) =>
+        this.content!.section(drug, s).some((p) => ` ${syllables(p.text).join(' ')} `.includes(` ${lead(u)} `)),
+      );
+    const sections = naming(frame.unknown_drugs[0]);
+    if (!sections.includes('qua_lieu_va_xu_tri') || !frame.unknown_drugs.every((u) => naming(u).length)) return null;
+    return { ...frame, turn_type: 'drug_attribute', attribute: 'qua_lieu_va_xu_tri', unknown_drugs: [] };
   }
 
   private substanceInMonograph(frame: QueryFrame, prior: QueryFrame | null): QueryFrame | null {
@@ -574,10 +601,13 @@ export class StubUnderstander implements Understander {
     // nhau ko" is no interaction asked; "uống gần hết lọ rồi, giờ mua thêm ở đâu" no overdose)
     // — or a sentence of its own that asks about two drugs the patient takes ("… đang uống warfarin …, uống
     // paracetamol được không?"): the pair's interaction
+    // a clause of a sentence that asks the law or the paperwork ("theo quy chế kê đơn, đơn morphin được kê tối đa mấy
+    // ngày") is part of that question, not a clinical one beside it
+    const clinicalSentences = text.split(/[?.!;\n]+/).filter((c) => !LAW_CUES.has(words(c)));
     const clinicalBeside =
       drugs.length > 0 &&
-      (text.split(/[?.!;,\n]+/).some((c) => this.clinicalClause(c)) ||
-        text.split(/[?.!;\n]+/).some((c) => this.pairAsked(c)));
+      (clinicalSentences.some((x) => x.split(',').some((c) => this.clinicalClause(c))) ||
+        clinicalSentences.some((c) => this.pairAsked(c)));
     if (
       (has(NON_CLINICAL_CUES) && !clinicalBeside) ||
       stock ||
@@ -652,7 +682,13 @@ export class StubUnderstander implements Understander {
       attribute = 'lieu_luong_cach_dung';
     // "nên uống lúc nào, uống chung với viên canxi được không": one drug, taken with food or a supplement —
     // how to take it (the dosing section's "Cách dùng" says the spacing) before the interactions
-    if (attribute === 'tuong_tac_thuoc' && drugs.length <= 1 && sections.includes('lieu_luong_cach_dung'))
+    // (the pill taken beside it is another medicine: its interaction, not how to take this one)
+    if (
+      attribute === 'tuong_tac_thuoc' &&
+      drugs.length <= 1 &&
+      sections.includes('lieu_luong_cach_dung') &&
+      !CONTRACEPTIVES.has(words(text))
+    )
       attribute = 'lieu_luong_cach_dung';
     // "X có chống chỉ định khi có thai không": in pregnancy or lactation that section says it
     if (attribute === 'chong_chi_dinh' && sections.includes('thoi_ky_mang_thai')) attribute = 'thoi_ky_mang_thai';
@@ -713,6 +749,8 @@ export class StubUnderstander implements Understander {
           has(LACTATION_CUES) ||
           frame.patient.renal !== null ||
           frame.patient.hepatic !== null ||
+          // "bn có tiền sử sốc phản vệ với penicillin, ECG QT kéo dài": an allergy or a state told goes on
+          frame.patient.allergies.length > 0 ||
           namedCondition !== null)) ||
       (drugs.length > 0 && attribute === null && !interaction && frame.turn_type === 'drug_attribute');
     if (namedCondition && drugs.length === 0) frame.condition = namedCondition;
