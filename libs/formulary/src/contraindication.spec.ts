@@ -269,3 +269,16 @@ describe('a state of another type', () => {
     expect(found('bn nữ 24t đái tháo đường typ 1')).not.toEqual([]);
   });
 });
+
+describe('a state the user denies', () => {
+  it('"Ko uống rượu" holds no alcohol clause against the patient; "uống rượu nhiều" may', () => {
+    const metro = index.section('metronidazol', 'chong_chi_dinh');
+    const alcohol = (said: string) =>
+      contraindicationsFor(metro, EMPTY_PATIENT, UNKNOWN_SEVERITY, null, expandShorthand(said)).filter((f) =>
+        f.quote.toLowerCase().includes('rượu'),
+      );
+    expect(alcohol('bn nữ 45t loét tá tràng. Ko uống rượu. Diệt HP dùng thuốc nào')).toEqual([]);
+    expect(alcohol('bn nữ 45t không uống rượu bia')).toEqual([]);
+    expect(alcohol('bn nam 50t uống rượu nhiều, diệt HP dùng thuốc nào')).not.toEqual([]);
+  });
+});

@@ -479,9 +479,19 @@ function statedInWords(n: string, said: string, condition: string | null): 'mayb
       (m) => m[1],
     );
     if (clauseType && saidTypes.length && saidTypes.every((t) => t !== clauseType)) continue;
-    if (said.includes(` ${phrase} `)) return 'maybe';
+    // "Ko uống rượu": a state the user's words deny wherever they name it is not the patient's
+    if (said.includes(` ${phrase} `) && !deniedEverywhere(said, phrase)) return 'maybe';
   }
   return null;
+}
+
+/** Every mention of the phrase in the (folded) words comes right after a denial ("ko uống rượu", "không có thai"). */
+function deniedEverywhere(said: string, phrase: string): boolean {
+  const at = [...said.matchAll(new RegExp(` ${phrase} `, 'g'))].map((m) => m.index);
+  return (
+    at.length > 0 &&
+    at.every((i) => / (?:ko|k|khong|chua|chang|hong|khg) (?:co |bi |he |con )?$/.test(said.slice(0, i + 1)))
+  );
 }
 
 /**
