@@ -10,7 +10,7 @@ import type {
 import { allergenNames, allergyVerdict } from './allergy';
 import type { CorpusDrug } from './corpus';
 import { contraindicationsFor, REVIEWED_SECTIONS } from './contraindication';
-import { containsPhrase, normalize } from './normalize';
+import { containsPhrase, escapeRegExp, normalize } from './normalize';
 import { allergyMentions, reactionMentions } from './patient-facts';
 
 /** What the check reads of the formulary. */
@@ -93,12 +93,10 @@ export function saidAllergens(said: string): string[] {
   return [...out];
 }
 
-const escape = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** "không dị ứng penicilin", "ko có dị ứng với thuốc …": an allergy the user denies. */
 const deniedAllergy = (gram: string) =>
   new RegExp(
-    `(?:không|ko|k|chưa|hông|khong|chua)\\s+(?:(?:có|co|bị|bi)\\s+)*(?:dị ứng|di ung|quá mẫn|qua man|mẫn cảm|man cam)\\s+(?:(?:với|voi|thuốc|thuoc|nhóm|nhom)\\s+)*${escape(gram)}`,
+    `(?:không|ko|k|chưa|hông|khong|chua)\\s+(?:(?:có|co|bị|bi)\\s+)*(?:dị ứng|di ung|quá mẫn|qua man|mẫn cảm|man cam)\\s+(?:(?:với|voi|thuốc|thuoc|nhóm|nhom)\\s+)*${escapeRegExp(gram)}`,
     'iu',
   );
 

@@ -1,6 +1,7 @@
 import type { CoMedicationNote, EvidencePart, QueryFrame, SectionKey } from '@app/contracts';
 import { saidAllergens } from './against-patient';
-import { containsPhrase, fold } from './normalize';
+import { mentionsText } from './decide';
+import { fold } from './normalize';
 import type { Mention } from './resolver';
 import { nameDenied } from './turn-asks';
 
@@ -16,9 +17,6 @@ const sentencesOf = (text: string) =>
     .split(/(?<=[.!?;])\s+(?=\p{Lu})/u)
     .map((s) => s.trim())
     .filter(Boolean);
-
-const names = (text: string, drugId: string, source: CoMedicationSource) =>
-  source.namesOf(drugId).some((n) => containsPhrase(text, n));
 
 /**
  * "bn đang amlodipin …, simvastatin liều tối đa bn?": a dose (or any section) of a drug asked for a patient whose
@@ -52,7 +50,7 @@ export function coMedicationNotes(
         for (const p of source.section(owner, 'tuong_tac_thuoc')) {
           if (p.quarantined_page !== null || cited.has(p.doc_id)) continue;
           const all = sentencesOf(p.text);
-          const at = all.flatMap((s, i) => (names(s, named, source) ? [i] : []));
+          const at = all.flatMap((s, i) => (mentionsText(s, named, source) ? [i] : []));
           // verbatim: sentences that do not follow one another are joined by an ellipsis, never run together
           const keep = at.map((i, k) => (k > 0 && at[k - 1] !== i - 1 ? `… ${all[i]}` : all[i]));
           // a sentence written on the owner's own section names the owner by context: only the other drug is needed

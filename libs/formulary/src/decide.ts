@@ -301,7 +301,8 @@ function narrowToPair(part: EvidencePart, drugs: string[], names: DrugNames): Ev
   return !keep.length || keep.length === sentences.length ? part : { ...part, text: keep.join(' ') };
 }
 
-function mentionsText(text: string, drugId: string, names: DrugNames): boolean {
+/** Does the text name the drug (by its name or an alias, diacritics folded)? */
+export function mentionsText(text: string, drugId: string, names: DrugNames): boolean {
   return names.namesOf(drugId).some((n) => containsPhrase(text, n));
 }
 

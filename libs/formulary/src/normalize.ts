@@ -62,3 +62,6 @@ export function looksForeign(token: string): boolean {
   if (/[fjwz]/.test(token)) return true;
   return !VI_SYLLABLE.test(token);
 }
+
+/** The text as a literal inside a regular expression. */
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

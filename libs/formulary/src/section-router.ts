@@ -16,12 +16,12 @@ import { PhraseSet, says, words, type Word } from './words';
  * matched diacritics-aware (a word typed with marks says only itself: "liệu" is not "liều"),
  * in priority order, so "chống chỉ định" never reads as "chỉ định".
  */
+/** The pill, as people name it beside another drug. */
+export const CONTRACEPTIVE_PHRASES = ['thuốc ngừa thai', 'thuốc tránh thai', 'viên tránh thai', 'viên ngừa thai'];
+
 const PHRASES: [string, SectionKey][] = [
   // "đang dùng thuốc ngừa thai … có bị giảm tác dụng ko": the pill beside the drug is an interaction
-  ['thuốc ngừa thai', 'tuong_tac_thuoc'],
-  ['thuốc tránh thai', 'tuong_tac_thuoc'],
-  ['viên tránh thai', 'tuong_tac_thuoc'],
-  ['viên ngừa thai', 'tuong_tac_thuoc'],
+  ...CONTRACEPTIVE_PHRASES.map((p): [string, SectionKey] => [p, 'tuong_tac_thuoc']),
   ['thuốc giải độc', 'qua_lieu_va_xu_tri'],
   // "có hại cho thai không", "ảnh hưởng tới thai"
   ['hại cho thai', 'thoi_ky_mang_thai'],

@@ -1,5 +1,5 @@
 import lexicon from '../../../data/lexicon/ward-shorthand.json';
-import { normalize } from './normalize';
+import { escapeRegExp, normalize } from './normalize';
 
 /**
  * Ward shorthand as data: `data/lexicon/ward-shorthand.json` (reviewed; see its .md) maps
@@ -28,7 +28,7 @@ export const LAB_TERMS: ReadonlySet<string> = new Set(
 );
 /** Shorthand of several words always typed together ("bà bầu", "có bầu"): replaced as phrases, first. */
 const PHRASES = ENTRIES.filter((e) => e.abbr.includes(' ')).map((e) => ({
-  re: new RegExp(`(?<![\\p{L}\\p{N}])${e.abbr.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'giu'),
+  re: new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(e.abbr)}(?![\\p{L}\\p{N}])`, 'giu'),
   expansion: e.expansion,
 }));
 const BY_KEY = new Map<string, Entry[]>();

@@ -1,4 +1,4 @@
-import { fold, normalize, syllables } from './normalize';
+import { escapeRegExp, fold, normalize, syllables } from './normalize';
 import { UNIT_COUNT_CUES } from './patient-facts';
 import { PhraseSet, words } from './words';
 
@@ -171,7 +171,7 @@ export function amountAsked(text: string): boolean {
  * resolver's reading of it must never become the drug answered.
  */
 export function nameDenied(text: string, name: string): boolean {
-  const escaped = name.normalize('NFC').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(name.normalize('NFC'));
   return new RegExp(
     `(?:^|[^\\p{L}])(?:không|ko|k|hông|khong|chứ không|chứ ko|chu khong|chu ko)\\s+(?:phải|phai)\\s+(?:là\\s+|la\\s+)?(?:thuốc\\s+|thuoc\\s+)?${escaped}(?![\\p{L}\\p{N}])`,
     'iu',
@@ -194,12 +194,10 @@ export function switchedFrom(
     for (const b of mentions) {
       if (b === a || !b.resolution || b.resolution.drug_id === a.resolution.drug_id) continue;
       const re = new RegExp(
-        `\\s(?:doi|chuyen|thay)\\s+(?:tu\\s+)?${escapeRe(name)}\\s+(?:\\S+\\s+){0,2}(?:sang|qua|bang|thanh)\\s+${escapeRe(fold(normalize(b.text)))}(?![a-z0-9])`,
+        `\\s(?:doi|chuyen|thay)\\s+(?:tu\\s+)?${escapeRegExp(name)}\\s+(?:\\S+\\s+){0,2}(?:sang|qua|bang|thanh)\\s+${escapeRegExp(fold(normalize(b.text)))}(?![a-z0-9])`,
       );
       if (re.test(t) && !out.includes(a.resolution.drug_id)) out.push(a.resolution.drug_id);
     }
   }
   return out;
 }
-
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

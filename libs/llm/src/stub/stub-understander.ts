@@ -1,5 +1,6 @@
 import { emptyFrame, SECTION_KEYS, type ConversationLine, type QueryFrame, type SectionKey } from '@app/contracts';
 import {
+  CONTRACEPTIVE_PHRASES,
   expandShorthand,
   fold,
   INTAKE_CUES,
@@ -121,8 +122,7 @@ const CLINIC_WORDS = new Set([
 /** What a drug did to the patient (folded): a reaction told, not a condition to treat. */
 const REACTION_WORDS = / (?:soc phan ve|phan ve|me day|may day|noi man|man ngua|phu mach|phat ban|di ung) /;
 
-/** The pill, as people name it beside another drug. */
-const CONTRACEPTIVES = new PhraseSet(['thuốc ngừa thai', 'thuốc tránh thai', 'viên tránh thai', 'viên ngừa thai']);
+const CONTRACEPTIVES = new PhraseSet(CONTRACEPTIVE_PHRASES);
 
 /** Words of a question about the law or the paperwork of prescribing: the whole sentence asks it. */
 const LAW_CUES = new PhraseSet(['quy chế', 'quy chế kê đơn', 'quy định kê đơn', 'thông tư', 'luật dược', 'mẫu đơn']);

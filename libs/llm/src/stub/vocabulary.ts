@@ -321,7 +321,7 @@ export const VAGUE_CONDITIONS = [
   'ung thu',
 ];
 
-export const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export { escapeRegExp as escape } from '@app/formulary';
 
 /** The monographs' text as the parser may read it: which section of a drug a question's words name, which conditions indications name. */
 export interface SectionsByContent {
