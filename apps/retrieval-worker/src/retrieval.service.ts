@@ -4,6 +4,7 @@ import {
   againstPatient,
   byDosageForm,
   coMedicationNotes,
+  pairNotes,
   deniedForWords,
   inClasses,
   pickIndicationPart,
@@ -19,6 +20,7 @@ import {
   expandCondition,
   namesCondition,
   retrieveForFrame,
+  type CoMedicationSource,
   type ContraFinding,
   type CorpusIndex,
 } from '@app/formulary';
@@ -47,6 +49,15 @@ export class RetrievalService {
     return this.corpus.index;
   }
 
+  /** What the co-medication notes read of the formulary. */
+  private get pairSource(): CoMedicationSource {
+    return {
+      section: (drug, section) => this.index.section(drug, section),
+      namesOf: (drug) => this.index.namesOf(drug),
+      findMentions: (text) => this.index.resolver.findMentions(text),
+    };
+  }
+
   /**
    * Row 16's retrieval: the parts for the frame, decided; the elderly precautions beside an adult dose; and the
    * answer held against the patient the user's words describe (allergies, contraindications), whatever model
@@ -58,16 +69,7 @@ export class RetrievalService {
     const held = againstPatient(cautioned, p.frame, this.index, p.severity, p.said);
     if (held.decision !== 'ANSWERABLE' && held.decision !== 'VERIFY_PDF') return held;
     // a drug the patient takes, named in their words: what the interaction sections say of the pair goes beside
-    const notes = coMedicationNotes(
-      p.frame,
-      {
-        section: (drug, section) => this.index.section(drug, section),
-        namesOf: (drug) => this.index.namesOf(drug),
-        findMentions: (text) => this.index.resolver.findMentions(text),
-      },
-      p.said,
-      new Set(held.parts.map((x) => x.doc_id)),
-    );
+    const notes = coMedicationNotes(p.frame, this.pairSource, p.said, new Set(held.parts.map((x) => x.doc_id)));
     return notes.length ? { ...held, co_medications: notes } : held;
   }
 
@@ -183,7 +185,16 @@ export class RetrievalService {
         parts.push(...found);
       }
     }
-    return { parts, reviewed_drug_ids: reviewed, excluded, contraindicated, form_limited: formLimited };
+    // a listed drug beside a drug the patient takes: what the interaction sections say of the pair goes with the list
+    const coMedications = pairNotes(reviewed, this.pairSource, p.said);
+    return {
+      parts,
+      reviewed_drug_ids: reviewed,
+      excluded,
+      contraindicated,
+      form_limited: formLimited,
+      co_medications: coMedications,
+    };
   }
 
   /** The indication of the drug that denies it for what the user describes, or null. */

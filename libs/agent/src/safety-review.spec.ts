@@ -12,6 +12,17 @@ describe('what stage 2 leaves of a condition → drug list', () => {
     routes: null,
   };
 
+  /** A stage-2 result: nothing found, but what `over` says. */
+  const review = (over: Partial<Parameters<typeof afterSafetyReview>[1]>) => ({
+    parts: [],
+    reviewed_drug_ids: [],
+    excluded: [],
+    contraindicated: [],
+    form_limited: [],
+    co_medications: [],
+    ...over,
+  });
+
   it('lists the reviewed drugs and says what was kept off and why, after the notices given', () => {
     const r = afterSafetyReview(
       ['paracetamol', 'ibuprofen', 'aspirin', 'amoxicillin'],
@@ -21,6 +32,7 @@ describe('what stage 2 leaves of a condition → drug list', () => {
         excluded: [{ drug_id: 'amoxicillin', allergy: 'penicilin' }],
         contraindicated: [contra],
         form_limited: [],
+        co_medications: [],
       },
       'sốt',
       nameOf,
@@ -38,21 +50,9 @@ describe('what stage 2 leaves of a condition → drug list', () => {
   });
 
   it('abstains when a candidate has no safety evidence and none is listed; answers "none" when all are contraindicated', () => {
-    const none = afterSafetyReview(
-      ['ibuprofen', 'aspirin'],
-      { parts: [], reviewed_drug_ids: [], excluded: [], contraindicated: [contra], form_limited: [] },
-      'sốt',
-      nameOf,
-      [],
-    );
+    const none = afterSafetyReview(['ibuprofen', 'aspirin'], review({ contraindicated: [contra] }), 'sốt', nameOf, []);
     expect(none.reply).toMatchObject({ decision: 'abstain', reason: 'no_safety_evidence', drugs: ['aspirin'] });
-    const all = afterSafetyReview(
-      ['ibuprofen'],
-      { parts: [], reviewed_drug_ids: [], excluded: [], contraindicated: [contra], form_limited: [] },
-      'sốt',
-      nameOf,
-      [],
-    );
+    const all = afterSafetyReview(['ibuprofen'], review({ contraindicated: [contra] }), 'sốt', nameOf, []);
     expect(all.reply).toMatchObject({ decision: 'answerable', reason: 'drug_list', drugs: [] });
   });
 
@@ -66,7 +66,14 @@ describe('what stage 2 leaves of a condition → drug list', () => {
     };
     const r = afterSafetyReview(
       ['phenytoin'],
-      { parts: [], reviewed_drug_ids: ['phenytoin'], excluded: [], contraindicated: [], form_limited: [injection] },
+      {
+        parts: [],
+        reviewed_drug_ids: ['phenytoin'],
+        excluded: [],
+        contraindicated: [],
+        form_limited: [injection],
+        co_medications: [],
+      },
       'đau dây thần kinh sinh ba',
       nameOf,
       [],
@@ -76,6 +83,37 @@ describe('what stage 2 leaves of a condition → drug list', () => {
     expect(r.listed).toEqual(['phenytoin']);
     expect(r.notices).toHaveLength(1);
     expect(r.notices[0]).toContain('«Dạng tiêm: nhịp chậm xoang');
+  });
+
+  it('quotes what the interaction sections say of a listed drug beside a drug the patient takes, and of no other', () => {
+    const note = (drug_id: string) => ({
+      drug_id,
+      other: 'gliclazid',
+      owner: drug_id,
+      doc_id: `${drug_id}__tuong_tac_thuoc__5`,
+      quote: 'Gliclazid: tăng nguy cơ hạ đường huyết.',
+    });
+    const r = afterSafetyReview(
+      ['fluconazol', 'ibuprofen'],
+      {
+        parts: [],
+        reviewed_drug_ids: ['fluconazol'],
+        excluded: [],
+        contraindicated: [{ ...contra }],
+        form_limited: [],
+        co_medications: [note('fluconazol'), note('ibuprofen')],
+      },
+      'nấm âm đạo',
+      nameOf,
+      [],
+    );
+    expect(r.reply).toBeNull();
+    if (r.reply) return;
+    const pair = r.notices.filter((n) => n.includes('Gliclazid: tăng nguy cơ'));
+    // the listed drug's pair sentence, not the one of a drug kept off the list
+    expect(pair).toHaveLength(1);
+    expect(pair[0]).toContain('GLICLAZID');
+    expect(pair[0]).toContain('FLUCONAZOL');
   });
 });
 

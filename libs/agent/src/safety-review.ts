@@ -92,6 +92,8 @@ export function afterSafetyReview(
   for (const c of review.contraindicated) out.push(W.contraindicated(nameOf(c.drug_id), c.section, c.quote, c.applies));
   for (const c of review.form_limited)
     if (listed.includes(c.drug_id)) out.push(W.contraindicatedForm(nameOf(c.drug_id), c.section, c.quote));
+  for (const c of review.co_medications ?? [])
+    if (listed.includes(c.drug_id)) out.push(W.coMedication(nameOf(c.other), nameOf(c.owner), c.quote));
   const dropped = candidates.filter((c) => !listed.includes(c) && !excluded.includes(c));
   if (!listed.length && dropped.length)
     return {

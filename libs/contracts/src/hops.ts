@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_TURN_CHARS } from './api';
-import { ContraFindingSchema, EvidencePartSchema, RetrievalResultSchema } from './evidence';
+import { CoMedicationNoteSchema, ContraFindingSchema, EvidencePartSchema, RetrievalResultSchema } from './evidence';
 import {
   AskedClassSchema,
   PatientContextSchema,
@@ -208,6 +208,8 @@ export const HOPS = {
          * thất độ II" for a drug also given by mouth): the drug stays listed and the reply quotes them.
          */
         form_limited: z.array(ContraFindingSchema).default([]),
+        /** What the interaction sections say of a listed drug beside a drug the patient takes (`pairNotes`). */
+        co_medications: z.array(CoMedicationNoteSchema).default([]),
       }),
     },
     /** Not called by the orchestrator: the benchmark's large-payload hop (see `retrieve_section`). */

@@ -32,16 +32,30 @@ export function coMedicationNotes(
   cited: Set<string> = new Set(),
 ): CoMedicationNote[] {
   if (frame.attribute === 'tuong_tac_thuoc' || frame.non_human || !frame.drugs.length) return [];
+  return pairNotes(frame.drugs, source, said, cited);
+}
+
+/**
+ * What the interaction sections say of each drug in `drugs` beside every other formulary drug the user's words
+ * name as the patient's (not as an allergy, not denied): one note per part, its pair sentences verbatim. Shared by
+ * a single drug's answer and a condition → drug list (each listed drug against the drugs the patient takes).
+ */
+export function pairNotes(
+  drugs: string[],
+  source: CoMedicationSource,
+  said: string,
+  cited: Set<string> = new Set(),
+): CoMedicationNote[] {
   const allergens = saidAllergens(said).map(fold);
   const taken = new Set<string>();
   for (const m of source.findMentions(said)) {
     const id = m.resolution?.drug_id;
-    if (!id || frame.drugs.includes(id)) continue;
+    if (!id || drugs.includes(id)) continue;
     if (allergens.some((a) => a === fold(m.text)) || nameDenied(said, m.text)) continue;
     taken.add(id);
   }
   const out: CoMedicationNote[] = [];
-  for (const drug of frame.drugs)
+  for (const drug of drugs)
     for (const other of taken)
       for (const [owner, named] of [
         [drug, other],

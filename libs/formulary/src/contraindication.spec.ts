@@ -226,6 +226,10 @@ describe('contraindications that name the patient’s state', () => {
         (f) => f.applies,
       );
     expect(on(expandShorthand('bn đang uống clarithromycin (phác đồ HP), tăng cholesterol máu'))).toEqual(['yes']);
+    // the regimen said before the drug: "đang đtrị HP phác đồ có clarithromycin"
+    expect(
+      on(expandShorthand('LDL 4,8, đang đtrị HP phác đồ có clarithromycin 500mg x2 (ngày 3/14). statin nào?')),
+    ).toEqual(['yes']);
     // named, but not taken: "trước đây dùng", a question about it, or nothing
     expect(on(expandShorthand('bn tăng cholesterol máu, clarithromycin có tương tác không'))).toEqual([]);
     expect(on(expandShorthand('bn tăng cholesterol máu'))).toEqual([]);

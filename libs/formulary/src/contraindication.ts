@@ -504,7 +504,8 @@ function takenWith(clause: string, said: string, own: { drug_id: string; drug_na
   // the other drug of the pair: the clause's own drug ("ciprofloxacin ức chế CYP1A2 …"), taken now, is no pairing
   const self = new Set([own.drug_id, ...syllables(own.drug_name)].map((w) => w.toLowerCase()));
   const names = (clause.match(/[A-Za-z]{6,}/g) ?? []).map((w) => w.toLowerCase()).filter((w) => !self.has(w));
-  if (names.some((d) => new RegExp(` dang (?:[a-z]+ ){0,2}${d} `).test(said))) return 'yes';
+  // "đang dùng clarithromycin", "đang đtrị HP phác đồ có clarithromycin 500mg": on it now
+  if (names.some((d) => new RegExp(` dang (?:[a-z0-9]+ ){0,6}${d} `).test(said))) return 'yes';
   // a class the clause names by its acronym ("… thuốc ức chế monoamin oxidase (IMAO) … trong vòng 14 ngày"), said
   // of the patient's treatment now or just stopped ("đang uống thuốc chống trầm cảm loại IMAO, mới ngưng 1 tuần")
   const acronyms = (clause.match(/\b[A-Z]{3,}\b/g) ?? []).map((w) => w.toLowerCase());

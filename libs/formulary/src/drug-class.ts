@@ -20,7 +20,7 @@ const CLASSES: { phrases: string[]; atc: string[]; treats: string | null }[] = [
   },
   { phrases: ['hạ sốt'], atc: ['N02B', 'M01A'], treats: 'sốt' },
   { phrases: ['corticoid', 'corticosteroid', 'corticoide'], atc: ['H02'], treats: null },
-  { phrases: ['statin'], atc: ['C10AA'], treats: null },
+  { phrases: ['statin'], atc: ['C10AA'], treats: 'rối loạn lipid máu' },
   { phrases: ['chống đông', 'kháng đông'], atc: ['B01AA', 'B01AB', 'B01AE', 'B01AF'], treats: null },
   { phrases: ['kháng tiểu cầu', 'chống kết tập tiểu cầu'], atc: ['B01AC'], treats: null },
   { phrases: ['lợi tiểu'], atc: ['C03'], treats: 'phù' },

@@ -84,6 +84,9 @@ describe('drug resolver', () => {
     expect(resolver.read('ceft').kind).not.toBe('formulary');
     // the start of a few drugs is asked between, never guessed
     expect(resolver.read('lora')).toEqual({ kind: 'ambiguous', candidates: expect.arrayContaining(['Loratadin']) });
+    // a whole word that opens a longer name ("hormon tăng trưởng") is that word, not a name cut short
+    expect(resolver.read('hormon').kind).toBe('unknown');
+    expect(resolver.findMentions('thuốc gì thay thế hormon giáp').map((m) => m.reading.kind)).toEqual(['unknown']);
   });
 
   it('computes edit distance with transpositions', () => {

@@ -372,14 +372,16 @@ export class DrugResolver {
    * A name cut short as wards write it ("simva", "atorva", "allo"): the one drug every known spelling that starts
    * with it names — formulary or outside. Four letters at least, and no word that is a unit or an abbreviation;
    * two to four drugs that start with it are asked between ("Ý bạn là …?"), never guessed; more or none leave it
-   * unknown. Read as a typo is
-   * (`via: 'fuzzy'`), so the reply says what it understood.
+   * unknown; a whole first word of a longer name is no clip. Read as a typo is (`via: 'fuzzy'`), so the reply says
+   * what it understood.
    */
   private clipped(f: string): Reading {
     if (f.length < MIN_CLIPPED || f.includes(' ') || NOT_DRUGS.has(f)) return { kind: 'unknown' };
     const ids = new Map<string, Name>();
     for (const n of this.names.values())
-      if (n.key.length > f.length + 1 && n.key.startsWith(f)) ids.set(n.drugId ?? `outside:${n.display}`, n);
+      // cut inside a word: a whole first word of a longer name ("hormon" of "hormon tăng trưởng") is that word
+      if (n.key.length > f.length + 1 && n.key.startsWith(f) && n.key[f.length] !== ' ')
+        ids.set(n.drugId ?? `outside:${n.display}`, n);
     // the start of two to four drugs ("lora": loratadin, lorazepam): asked which, never guessed
     if (ids.size >= 2 && ids.size <= 4)
       return { kind: 'ambiguous', candidates: [...new Set([...ids.values()].map((x) => x.display))] };

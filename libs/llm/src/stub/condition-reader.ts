@@ -302,6 +302,48 @@ const isFlare = (ws: string[]) =>
 /** Who a clause is about, at its start ("em", "bé", "mẹ tôi"): never part of the condition. */
 const WHO = new Set(['em', 'toi', 'minh', 'be', 'chau', 'me', 'bo', 'ong', 'ba', 'anh', 'chi', 'bn', 'con']);
 
+/** Is the condition named only inside a class's name ("thuốc chống động kinh nào"): no condition of the patient's. */
+function inClassNameOnly(text: string, condition: string): boolean {
+  const folded = ` ${syllables(text).join(' ')} `;
+  const key = syllables(condition).join(' ');
+  const all = folded.split(` ${key} `).length - 1;
+  const inClass = folded.split(` chong ${key} `).length - 1;
+  return all > 0 && all === inClass;
+}
+
+/** Words many condition names share ("bệnh", "suy", "viêm", "cấp"): no word of one condition's own. */
+const GENERIC_CONDITION_WORDS = new Set(
+  'benh hoi chung cap man tinh nang nhe do on dinh roi loan tang giam suy viem dau nhiem trung khuan mau co'.split(' '),
+);
+
+/**
+ * The one condition named whose own words (not the generic ones) the last sentence's words after its "which drug"
+ * phrase repeat ("thay thế hormon giáp" → "suy giáp"), or null when none or several do.
+ */
+function echoedByQuestion(turn: string, named: string[]): string | null {
+  const after = new Set(afterWhich(turn));
+  if (!after.size) return null;
+  const echoes = named.filter(
+    (c) =>
+      !VAGUE_CONDITIONS.includes(syllables(c).join(' ')) &&
+      syllables(c).some((x) => !GENERIC_CONDITION_WORDS.has(x) && after.has(x)),
+  );
+  return echoes.length === 1 ? echoes[0] : null;
+}
+
+/** The folded words of the last sentence after its "which drug" phrase (none when it asks no such thing). */
+function afterWhich(turn: string): string[] {
+  const sentences = turn.split(/(?<=[.!?;])\s+/u).filter((x) => x.trim());
+  const ws = words(sentences[sentences.length - 1] ?? '');
+  const ask = P.whichDrug.find(ws)[0];
+  return ask ? ws.slice(ask.start + ask.length).map((w) => w.folded) : [];
+}
+
+/** Does the question name the condition after its "which drug" phrase ("thuốc nào điều trị co giật")? */
+function askedAfterWhich(turn: string, condition: string): boolean {
+  return ` ${afterWhich(turn).join(' ')} `.includes(` ${syllables(condition).join(' ')} `);
+}
+
 /** Words that only say when ("hồi trước", "lần trước", "trước đây", "năm ngoái"). */
 const TIME_WORDS = new Set(['hoi', 'truoc', 'lan', 'day', 'kia', 'nam', 'ngoai', 'thang', 'tuan', 'nay', 'gio', 'sau']);
 
@@ -513,6 +555,7 @@ export class ConditionReader {
         .filter((c) => c.includes(' ') && !VAGUE_CONDITIONS.includes(syllables(c).join(' ')) && !isSymptom(c))
         // "dự phòng huyết khối", "giảm đau" say what the drug is for, not what the patient has
         .filter((c) => !PURPOSE.test(syllables(c).join(' ')))
+        .filter((c) => !inClassNameOnly(text, c))
         .filter((c) => !askedKey.includes(key(c)))
         .filter((c, i, all) => !all.slice(0, i).some((longer) => key(longer).includes(key(c))))
         .slice(0, 5)
@@ -581,14 +624,15 @@ export class ConditionReader {
    * pregnancy, age, kidney, allergy) taken out — the condition, not the sentence. A remainder
    * too long to be a condition names none: the router then asks which condition.
    */
-  condition(asked: string): { name: string | null; several: boolean } {
-    return { name: this.read(asked), several: this.several };
+  condition(asked: string, typedWithMarks?: boolean): { name: string | null; several: boolean } {
+    return { name: this.read(asked, typedWithMarks), several: this.several };
   }
 
   /** Set by read(): the condition it read was picked among several the turn names, none of them asked. */
   private several = false;
 
-  private read(asked: string): string | null {
+  /** `typedWithMarks`: whether the user typed the turn with diacritics (the shorthand's expansion writes its own). */
+  private read(asked: string, typedWithMarks?: boolean): string | null {
     this.several = false;
     // "thuốc nào trị lỵ amip và có ảnh hưởng sữa không": the condition ends where the second question starts
     const joined = JOINED_QUESTION.exec(asked);
@@ -617,7 +661,8 @@ export class ConditionReader {
     const { ws, starts, commas } = sentenceWords(clean);
     const folded = ws.map((w) => syllables(w).join(' '));
     // typed with its marks, a word is only itself: "co giật" does not start with the glue "có"
-    const written = words(turn).some((w) => !w.plain);
+    // (the marks the shorthand's expansion wrote, "47t" → "47 tuổi", are not the user's: told by the caller)
+    const written = typedWithMarks ?? words(turn).some((w) => !w.plain);
     const glue = (w: string) =>
       written && fold(w) === normalize(w)
         ? QUESTION_GLUE_UNMARKED.has(normalize(w))
@@ -851,6 +896,19 @@ export class ConditionReader {
         said.length <= 3 &&
         said.join(' ').startsWith(`${key} `);
       if (narrower) return object;
+      // "suy giáp …, bệnh mạch vành, ĐTN …. DT có thuốc gì thay thế hormon giáp": the question's words after "which
+      // drug" share a word of its own with one condition named — that one is asked
+      const echoed = object === null ? echoedByQuestion(turn, named) : null;
+      if (echoed) return echoed;
+      // "bn blốc nhĩ thất độ II …, đau dây TK sinh ba. thuốc chống động kinh nào dùng đc": of the conditions named,
+      // one the formulary treats — the others no indication names are the patient's state, not the question
+      const treated = (c: string) => !!this.content?.indicationKeyword(c).length;
+      if (object === null && this.content && !treated(specific) && !askedAfterWhich(turn, specific)) {
+        const others = named.filter(
+          (c) => !VAGUE_CONDITIONS.includes(syllables(c).join(' ')) && !isSymptom(c) && treated(c),
+        );
+        if (others.length === 1) return others[0];
+      }
       // "bn THA, ĐTĐ, thuốc nào dùng được": several conditions and no question naming one — which is asked?
       const key2 = (c: string) => syllables(c).join(' ');
       const turnFolded = ` ${syllables(turn).join(' ')} `;
@@ -861,6 +919,7 @@ export class ConditionReader {
             c !== specific &&
             !VAGUE_CONDITIONS.includes(key2(c)) &&
             !isSymptom(c) &&
+            !inClassNameOnly(turn, c) &&
             !key2(specific).includes(key2(c)) &&
             !key2(c).includes(key2(specific)) &&
             // "… dự phòng đột quỵ": what the drug is asked for, not a second condition of the patient's

@@ -11,7 +11,9 @@ export function takenNow(text: string, name: string): boolean {
     if (!n.every((x, k) => ws[i + k] === x)) continue;
     const before = ws.slice(Math.max(0, i - 3), i);
     // "hóa trị cisplatin", "phác đồ FOLFOX": the regimen the patient is on
+    // … "phác đồ có clarithromycin", "phác đồ gồm …"
     if (before.slice(-2).join(' ') === 'hoa tri' || before[before.length - 1] === 'phac') return true;
+    if (before.join(' ').includes('phac do')) return true;
     const at = before.lastIndexOf('dang');
     if (at >= 0 && before.slice(at + 1).every((w) => ['uong', 'dung', 'tiem', 'truyen', 'xai', 'thuoc'].includes(w)))
       return true;

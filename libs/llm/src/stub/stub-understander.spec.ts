@@ -852,6 +852,47 @@ describe('stub: the condition of a ward note, not its other words', () => {
       parser.parse('bn nam 45t động kinh cục bộ, ECG block NT độ II. DT chọn thuốc chống động kinh nào?').unknown_drugs,
     ).toEqual([]);
   });
+  it('a list asked beside drugs the patient takes is the list, held against them — not a question about those drugs', () => {
+    // "có ảnh hưởng thuốc tiểu đường không" asks what the list does beside gliclazid; unmarked "nam" after "bị" is nấm
+    expect(
+      parser.parse(
+        'Chi 47 tuoi, bi tieu duong dang uong gliclazid 60mg moi sang. Gio bi nam am dao, ngua nhieu. Thuoc nao tri duoc, co anh huong thuoc tieu duong khong?',
+      ),
+    ).toMatchObject({ turn_type: 'condition_to_drug', drugs: [], condition: 'nam am dao' });
+    // asked by a class, a regimen said before ("phác đồ có clarithromycin")
+    expect(
+      parser.parse(
+        'bn nam 60t LDL 4,8 mmol/l, đang đtrị HP phác đồ có clarithromycin 500mg x2. Muốn khởi động statin luôn, DT statin nào đc?',
+      ),
+    ).toMatchObject({ turn_type: 'condition_to_drug', drugs: [] });
+    // a question's words that repeat one condition's own word pick it among several
+    expect(
+      parser.parse(
+        'bn nữ 74t suy giáp sau cắt giáp toàn phần, có bệnh mạch vành + ĐTN ổn định, đang warfarin (rung nhĩ). DT có thuốc gì thay thế hormon giáp, lưu ý gì với bn này',
+      ),
+    ).toMatchObject({ turn_type: 'condition_to_drug', condition: 'suy giáp', condition_ambiguous: false });
+    // the clause after the list that asks about the drugs taken is no part of the condition
+    expect(
+      parser.parse(
+        'bn nam 45t, dx hội chứng Zollinger-Ellison. Đặt stent, đang clopidogrel 75mg + aspirin 81mg. Thuốc nào trong DT chỉ định cho ZE, có vướng gì với thuốc đang dùng ko?',
+      ),
+    ).toMatchObject({ turn_type: 'condition_to_drug', condition: 'hội chứng zollinger ellison' });
+    // a drug asked about, named in the question, is still the question ("thuốc nào tương tác với warfarin")
+    expect(parser.parse('bn đang dùng warfarin. Thuốc nào trị đau khớp, có tương tác với warfarin ko?').drugs).toEqual([
+      'warfarin',
+    ]);
+  });
+  it('a lab value is no drug; a condition named only in a class’s name is no condition of the patient’s', () => {
+    expect(
+      parser.parse('nam 42t, HCTH, albumin 18 g/l, K+ 5,8. Đang prednisolon. Thuốc lợi tiểu nào cho phù do HCTH?')
+        .unknown_drugs,
+    ).toEqual([]);
+    expect(
+      parser.parse(
+        'bn blốc nhĩ thất độ II (chưa đặt máy tạo nhịp), đau dây TK sinh ba. thuốc chống động kinh nào dùng đc?',
+      ),
+    ).toMatchObject({ condition: 'đau dây thần kinh sinh ba', condition_ambiguous: false });
+  });
   it('"xạ trị", "hóa trị" name a treatment, not the verb "trị": the condition asked is the one after "cắt cơn"', () => {
     expect(parser.parse('bn nôn do xạ trị, giờ thuốc nào dùng cắt cơn mày đay dc').condition).toBe('mày đay');
   });

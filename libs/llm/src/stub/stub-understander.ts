@@ -26,6 +26,7 @@ import {
   UNIT_COUNT_CUES,
   words,
   type DrugResolver,
+  type Mention,
   type Word,
 } from '@app/formulary';
 import type { Understander } from '../providers';
@@ -143,6 +144,31 @@ const LIST_AGAIN = new PhraseSet([
   'thuốc nào còn',
 ]);
 
+/** What a "which drug" question asks the drug to do: treat, replace, be usable ("thuốc nào trị được"). */
+const LIST_USE = new PhraseSet([
+  'trị',
+  'chữa',
+  'điều trị',
+  'đtrị',
+  'chỉ định',
+  'thay thế',
+  'dùng được',
+  'dùng đc',
+  'uống được',
+  'uống đc',
+  'dùng cho',
+  'kiểm soát',
+  'dự phòng',
+  'cắt cơn',
+]);
+
+/** "albumin 18 g/l", "gastrin 1200 pg/ml": a substance measured in the blood (a lab value), not a drug given. */
+const LAB_VALUE = (name: string) =>
+  new RegExp(
+    `${escape(name)}\\s*(?:máu|mau|huyết thanh|huyet thanh)?\\s*[:=]?\\s*\\d+(?:[.,]\\d+)?\\s*(?:g|mg|µg|ug|mcg|ng|pg|mmol|µmol|umol|nmol|meq|miu|ui|iu|u)\\s*\\/\\s*(?:l|dl|ml)(?![\\p{L}])`,
+    'iu',
+  );
+
 /** A name followed by a result ("(+)", "-", "dương tính"): a clinical sign or test. */
 const SIGN_RESULT = (name: string) =>
   new RegExp(
@@ -219,6 +245,25 @@ function whichDrugQuestion(text: string): { text: string; first: boolean } | nul
   const at = sentences.map((x) => P.whichDrug.has(words(x))).lastIndexOf(true);
   return at < 0 ? null : { text: sentences.slice(at).join(' '), first: at === 0 };
 }
+
+/**
+ * The text with the clauses after the "which drug" clause of its question that ask about something else — an
+ * interaction, a section, what to watch ("Thuốc nào trị được, có ảnh hưởng thuốc tiểu đường không?" → "Thuốc nào
+ * trị được") — left out.
+ */
+function withoutTakenClauses(text: string): string {
+  const q = whichDrugQuestion(text);
+  if (!q) return text;
+  const clauses = q.text.split(/(?<=,)\s*/u);
+  const at = clauses.findIndex((c) => P.whichDrug.has(words(c)));
+  const keep = clauses.filter(
+    (c, i) => i <= at || !(P.interaction.has(words(c)) || routeSections(c).length > 0 || ASKS_ABOUT.has(words(c))),
+  );
+  return `${text.slice(0, text.length - q.text.length)}${keep.join(' ').replace(/,\s*$/u, '')}`;
+}
+
+/** What a clause asks of the drugs taken beside a list: "có ảnh hưởng …", "vướng gì", "lưu ý gì". */
+const ASKS_ABOUT = new PhraseSet(['ảnh hưởng', 'vướng', 'lưu ý', 'cần chú ý', 'có sao']);
 
 /**
  * The offline understanding provider: a deterministic Vietnamese parser (accented or not,
@@ -476,7 +521,11 @@ export class StubUnderstander implements Understander {
     // Helicobacter) is a medical term or an unknown name, never a look-alike drug
     const outside = [
       ...new Set(
-        mentions.flatMap((m) => (m.reading.kind === 'outside' && m.reading.via !== 'fuzzy' ? [m.reading.name] : [])),
+        mentions.flatMap((m) =>
+          m.reading.kind === 'outside' && m.reading.via !== 'fuzzy' && !LAB_VALUE(m.text).test(text)
+            ? [m.reading.name]
+            : [],
+        ),
       ),
     ];
     // "bn 50 tuoi, lieu sao?": expanded, the shorthand's marked words ("bệnh nhân", "tuổi") make the turn read
@@ -520,29 +569,31 @@ export class StubUnderstander implements Understander {
         .every((m) => takenNow(text, m.text) || inHistoryClause(text, m.text));
     // "thuốc tiểu đường nào uống được": a drug asked by the condition it treats, named between "thuốc" and "nào"
     const asksWhich = has(P.whichDrug) || (drugs.length === 0 && this.reader.drugAskedByCondition(text));
+    const besideTaken = drugs.length > 0 && this.listBesideTaken(text, mentions);
     const conditionQuestion =
-      (drugs.length === 0 || this.asksWhichDrugLast(text)) &&
+      (drugs.length === 0 || this.asksWhichDrugLast(text) || besideTaken) &&
       (outside.length === 0 || outsideOnlyHistory) &&
       asksWhich &&
-      !has(P.interaction) &&
+      (!has(P.interaction) || besideTaken) &&
       // pregnancy and breastfeeding are the patient's context of a "which drug" question; the sections
       // the context's sentences name ("đường huyết lúc đói 9 mmol/l") are not asked
-      this.sectionsOfQuestion(text, sections).every(
-        (x) =>
-          x === 'chi_dinh' ||
-          x === 'thoi_ky_mang_thai' ||
-          x === 'thoi_ky_cho_con_bu' ||
-          // "… mà dùng được cho bà bầu": whether it may be used in her state, not a contraindication question;
-          // "… và có ảnh hưởng sữa cho bé không": the same, asked as a caution
-          ((x === 'chong_chi_dinh' || x === 'than_trong') &&
-            // "ks nào dùng đc cho bn?": which drug this patient may take — the candidates' safety is stage 2's
-            (this.asksWhichMayUse(text) ||
-              sections.includes('thoi_ky_mang_thai') ||
-              sections.includes('thoi_ky_cho_con_bu') ||
-              // "đang bầu vậy uống có sao không": the patient's state, said without a section's words
-              has(PREGNANCY_CUES) ||
-              has(LACTATION_CUES))),
-      );
+      (besideTaken ||
+        this.sectionsOfQuestion(text, sections).every(
+          (x) =>
+            x === 'chi_dinh' ||
+            x === 'thoi_ky_mang_thai' ||
+            x === 'thoi_ky_cho_con_bu' ||
+            // "… mà dùng được cho bà bầu": whether it may be used in her state, not a contraindication question;
+            // "… và có ảnh hưởng sữa cho bé không": the same, asked as a caution
+            ((x === 'chong_chi_dinh' || x === 'than_trong') &&
+              // "ks nào dùng đc cho bn?": which drug this patient may take — the candidates' safety is stage 2's
+              (this.asksWhichMayUse(text) ||
+                sections.includes('thoi_ky_mang_thai') ||
+                sections.includes('thoi_ky_cho_con_bu') ||
+                // "đang bầu vậy uống có sao không": the patient's state, said without a section's words
+                has(PREGNANCY_CUES) ||
+                has(LACTATION_CUES))),
+        ));
     const drugContext = has(P.medical) || sections.length > 0 || has(P.interaction) || has(P.followUp);
     const typedUnknown = mentions
       .filter((m) => m.reading.kind === 'unknown' || (m.reading.kind === 'outside' && m.reading.via === 'fuzzy'))
@@ -631,7 +682,9 @@ export class StubUnderstander implements Understander {
           condition_relation: relation,
           condition: this.reader.condition(text).name,
         };
-      const asked = this.reader.condition(text);
+      // beside drugs taken, the clauses after the list asked speak of them ("…, có vướng gì với thuốc đang dùng ko")
+      const listText = besideTaken ? withoutTakenClauses(text) : text;
+      const asked = this.reader.condition(listText, !typedPlain);
       const condition = asked.name;
       const symptom = condition !== null && isSymptom(condition);
       return {
@@ -646,7 +699,7 @@ export class StubUnderstander implements Understander {
           condition !== null && (VAGUE_CONDITIONS.includes(syllables(condition).join(' ')) || asked.several),
         patient: {
           ...frame.patient,
-          comorbidities: this.reader.comorbidities(this.reader.withoutPatient(text), condition),
+          comorbidities: this.reader.comorbidities(this.reader.withoutPatient(listText), condition),
         },
       };
     }
@@ -827,6 +880,24 @@ export class StubUnderstander implements Understander {
     const question = ` ${syllables(q.text).join(' ')} `;
     // "thuốc nào dùng đc", "thuốc nào trong DM dùng cho RN ở bn này": which drug this patient may take
     return / (?:dung|uong|xai) (?:duoc|dc|cho) /.test(question) && !P.contra.has(words(question));
+  }
+
+  /**
+   * "… đang uống gliclazid 60mg. Giờ bị nấm âm đạo … Thuốc nào trị được, có ảnh hưởng thuốc tiểu đường không?":
+   * the sentence that asks which drug — for a use ("trị", "thay thế", "dùng được") or by a class ("thuốc lợi tiểu
+   * nào") — names no drug, and every drug named before it is one the patient takes or took. The list is asked; what
+   * the sentence asks of the drugs taken ("có ảnh hưởng …", "lưu ý gì", "có vướng gì với thuốc đang dùng") is what
+   * the list is held against (stage 2, the co-medication notes), not a question about those drugs.
+   */
+  private listBesideTaken(text: string, mentions: Mention[]): boolean {
+    const q = whichDrugQuestion(text);
+    if (!q || q.first || this.resolver.findMentions(q.text).some((m) => m.resolution)) return false;
+    const ws = words(q.text);
+    const hit = P.whichDrug.find(ws)[0];
+    // asked by a class ("statin nào", "thuốc lợi tiểu nào") or for a use ("thuốc nào trị được")
+    const byClass = !!hit && (hit.length > 2 || ws[hit.start].folded !== 'thuoc');
+    if (!hit || (!byClass && !LIST_USE.has(ws))) return false;
+    return mentions.filter((m) => m.resolution).every((m) => takenNow(text, m.text) || inHistoryClause(text, m.text));
   }
 
   /** The last clause asks "which drug" and names none: the drugs before it are the patient's history. */
