@@ -213,6 +213,8 @@ describe('kidney and liver facts read from the user’s words', () => {
   it('what the drug was taken with is no excess intake, unless a count is said', () => {
     expect(intakeAlongside('sang nay lo uong thuoc voi sua tuoi')).toBe(true);
     expect(intakeAlongside('lỡ uống chung với rượu tối qua')).toBe(true);
+    expect(intakeAlongside('6h uong levothyrosin 100mcg luc doi, 6h15 lo uong luon vien canxi')).toBe(true);
+    expect(intakeAlongside('bé lỡ uống luôn 8 viên')).toBe(false);
     expect(intakeAlongside('lỡ uống 10 viên paracetamol với rượu')).toBe(false);
     expect(intakeAlongside('bé lỡ uống thuốc của bà')).toBe(false);
     // typed with marks, "chứng" (triệu chứng) is no "chung": an overdose's symptoms are asked

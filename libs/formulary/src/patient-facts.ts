@@ -1037,6 +1037,8 @@ const ALONGSIDE = new Map([
   ['cung', 'cùng'],
   ['chung', 'chung'],
   ['kem', 'kèm'],
+  // "lỡ uống luôn viên canxi": another product taken too
+  ['luon', 'luôn'],
 ]);
 /** A count of dosage units ("12 viên", "cả vỉ" is a cue of its own): an excess, whatever else was taken with it. */
 const UNIT_COUNT = /\d+\s*(?:viên|vien|vỉ|gói|goi|lọ|chai|ống|ong|ml)(?![\p{L}])/iu;

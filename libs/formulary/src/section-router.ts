@@ -308,6 +308,15 @@ const WEAK: [string, SectionKey][] = [
   ['bỏ thuốc', 'than_trong'],
   ['trước hay sau', 'lieu_luong_cach_dung'],
   // the time of day and the dose that follows: "buổi tối hay buổi sáng", "sau đó duy trì thế nào"
+  // "nên uống vào lúc nào trong ngày", "acid folic uống vào ngày nào so với ngày uống MTX": when to take it
+  ['lúc nào trong ngày', 'lieu_luong_cach_dung'],
+  // "ngậm dưới lưỡi thì dặn bn tư thế sao": how to take it ("Ngồi hoặc nằm khi ngậm thuốc")
+  ['tư thế sao', 'lieu_luong_cach_dung'],
+  ['tư thế nào', 'lieu_luong_cach_dung'],
+  ['tư thế gì', 'lieu_luong_cach_dung'],
+  ['uống vào lúc nào', 'lieu_luong_cach_dung'],
+  ['uống vào ngày nào', 'lieu_luong_cach_dung'],
+  ['uống ngày nào', 'lieu_luong_cach_dung'],
   ['buổi tối hay', 'lieu_luong_cach_dung'],
   ['buổi sáng hay', 'lieu_luong_cach_dung'],
   ['uống buổi tối', 'lieu_luong_cach_dung'],

@@ -882,6 +882,34 @@ describe('stub: the condition of a ward note, not its other words', () => {
       'warfarin',
     ]);
   });
+  it('"xử trí" with no overdose said asks what to do about what the turn describes, not the overdose section', () => {
+    // heparin-induced thrombocytopenia: the precaution that says to stop heparin
+    expect(
+      parser.parse(
+        'BN nữ 70t DVT đang heparin TTM ngày thứ 7, TC từ 240 xuống 95 G/L, chân P sưng thêm, nghi huyết khối mới. xử trí heparin thế nào',
+      ).attribute,
+    ).toBe('than_trong');
+    // another section named beside it is the one asked
+    expect(
+      parser.parse(
+        'isosorbid dinitrat khi lên cơn đau ngực phải ngậm dưới lưỡi thì dặn bn tư thế sao, ngậm rồi mà ko đỡ thì xử trí gì',
+      ).attribute,
+    ).toBe('lieu_luong_cach_dung');
+    // an overdose said keeps it: a regimen given daily by mistake
+    expect(
+      parser.parse('BN nữ 52t VKDT, đơn MTX 7,5mg/tuần, phát nhầm thành hằng ngày, uống 4 ngày liền. xử trí gì gấp?')
+        .attribute,
+    ).toBe('qua_lieu_va_xu_tri');
+    // when to take it; a product taken too is no overdose
+    expect(parser.parse('đang uống levothyroxin hằng ngày, thì nên uống vào lúc nào trong ngày?').attribute).toBe(
+      'lieu_luong_cach_dung',
+    );
+    expect(
+      parser.parse(
+        'sang nay 6h uong levothyrosin 100mcg luc doi, 6h15 lo uong luon vien canxi. lan sau uong canxi cach bao lau?',
+      ).attribute,
+    ).not.toBe('qua_lieu_va_xu_tri');
+  });
   it('a lab value is no drug; a condition named only in a class’s name is no condition of the patient’s', () => {
     expect(
       parser.parse('nam 42t, HCTH, albumin 18 g/l, K+ 5,8. Đang prednisolon. Thuốc lợi tiểu nào cho phù do HCTH?')

@@ -144,6 +144,28 @@ const LIST_AGAIN = new PhraseSet([
   'thuốc nào còn',
 ]);
 
+/** An overdose or a toxicity said in the turn's words: "xử trí" then asks the overdose section. */
+const OVERDOSE_SAID = new PhraseSet([
+  'quá liều',
+  'ngộ độc',
+  'nhiễm độc',
+  'ngộ độc thuốc',
+  'nhầm',
+  'quá tay',
+  'quá nhiều',
+  'gấp đôi',
+  'uống thêm',
+  'inr',
+  'nồng độ',
+]);
+
+/** "xử trí", "xử lý": what to do, the word that alone would name the overdose section. */
+const MANAGE = /(?<![\p{L}])(?:xử|xu)\s+(?:trí|tri|lý|ly)(?![\p{L}])/giu;
+
+/** A route said as how the drug is given ("truyền tĩnh mạch", "tiêm dưới da"). */
+const GIVEN_BY =
+  /(?:tiêm|truyền|tiem|truyen)\s+(?:tĩnh mạch|tinh mach|bắp|bap|dưới da|duoi da)(?:\s+(?:chậm|cham|liên tục|lien tuc))?/giu;
+
 /** What a "which drug" question asks the drug to do: treat, replace, be usable ("thuốc nào trị được"). */
 const LIST_USE = new PhraseSet([
   'trị',
@@ -314,6 +336,7 @@ export class StubUnderstander implements Understander {
       this.substanceBeside(frame) ??
       this.medicalTermInFollowUp(frame, prior) ??
       this.contentSection(turn, frame, prior) ??
+      this.contentOverManage(turn, frame, prior) ??
       this.contentOverGeneric(turn, frame) ??
       frame
     );
@@ -343,6 +366,31 @@ export class StubUnderstander implements Understander {
       condition_ambiguous: false,
       follow_up: true,
     };
+  }
+
+  /**
+   * "TC từ 240 xuống 95 G/L, nghi huyết khối mới. xử trí heparin thế nào", "ngậm rồi mà ko đỡ thì xử trí gì": "xử trí"
+   * with no overdose said (no intake, no "quá liều", "ngộ độc", "nhầm", no INR) asks what to do about what the turn
+   * describes — the one section whose text shares its words (heparin's thrombocytopenia precaution, the sublingual
+   * dose's "cần đến cơ sở cấp cứu ngay"), not the overdose section. No such section: the overdose section stands.
+   */
+  private contentOverManage(turn: string, frame: QueryFrame, prior: QueryFrame | null): QueryFrame | null {
+    if (!this.content || frame.attribute !== 'qua_lieu_va_xu_tri' || frame.drugs.length > 1) return null;
+    // the conversation's one drug, when the turn names none ("ngậm rồi mà ko đỡ thì xử trí gì")
+    const drug = frame.drugs[0] ?? (prior && !prior.non_human && prior.drugs.length === 1 ? prior.drugs[0] : undefined);
+    if (!drug) return null;
+    const text = this.expand(turn);
+    const ws = words(text);
+    if (INTAKE_CUES.has(ws) || OVERDOSE_SAID.has(ws)) return null;
+    // … and only "xử trí" names the overdose section ("thuốc giải", "giải độc", "trung hòa" name it themselves)
+    if (routeSections(text.replace(MANAGE, ' ')).includes('qua_lieu_va_xu_tri')) return null;
+    // another section the turn names ("dặn bn tư thế sao, … ko đỡ thì xử trí gì") is the one asked
+    const named = routeSections(this.expand(turn)).find((x) => x !== 'qua_lieu_va_xu_tri');
+    if (named) return { ...frame, attribute: named };
+    // how the patient is given it now ("đang heparin TTM") describes the treatment, not what is asked
+    const described = this.expand(turn).replace(GIVEN_BY, ' ');
+    const section = this.content.sectionByContent(drug, described);
+    return section && section !== 'qua_lieu_va_xu_tri' ? { ...frame, attribute: section } : null;
   }
 
   /**
