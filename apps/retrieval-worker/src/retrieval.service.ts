@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EvidencePart, HopPayload, HopResult, PatientContext, SectionKey } from '@app/contracts';
 import {
   againstPatient,
+  allergyClause,
   byDosageForm,
   coMedicationNotes,
   pairNotes,
@@ -147,7 +148,7 @@ export class RetrievalService {
   ): HopResult<'retrieval', 'assess_patient_candidates'> {
     const parts: EvidencePart[] = [];
     const reviewed: string[] = [];
-    const excluded: { drug_id: string; allergy: string }[] = [];
+    const excluded: { drug_id: string; allergy: string; quote?: string }[] = [];
     const contraindicated: ContraFinding[] = [];
     const formLimited: ContraFinding[] = [];
     const { patient } = p;
@@ -162,7 +163,9 @@ export class RetrievalService {
         (patient.allergies.find((a) => excludedByAllergy(info, a, contra, p.said)) ??
           saidAllergens(p.said).find((a) => allergyVerdict(info, a, contra, p.said) === 'yes'));
       if (allergy) {
-        excluded.push({ drug_id: drug, allergy });
+        // the clause that keeps it off, quoted with the list ("… quá mẫn tức thì nặng (như phản vệ) với penicilin …")
+        const clause = allergyClause(this.index.section(drug, 'chong_chi_dinh'), allergy);
+        excluded.push({ drug_id: drug, allergy, ...(clause ? { quote: clause.quote } : {}) });
         continue;
       }
       // an unverified table is never quoted as the reason

@@ -10,6 +10,7 @@ import {
   keepOrSwitchAsked,
   nameDenied,
   nonClinicalAside,
+  SETS_ASIDE,
   switchedFrom,
   TAKEN_TOGETHER,
   tellsOnly,
@@ -109,9 +110,17 @@ export function readTurn(
     kg !== null && read.frame.weight_kg === null && read.frame.drugs.length === 0
       ? { ...read.frame, weight_kg: kg, turn_type: prior!.turn_type, follow_up: true }
       : read.frame;
+  const text = user.texts[user.texts.length - 1] ?? '';
+  // "thôi cái đó tí hỏi sau, mà …": the pending question set aside — the turn goes on from the conversation's drug and
+  // patient, not from the question asked (what it was missing is not asked again, nothing of it is answered)
+  if (clarifyStreak > 0 && prior && SETS_ASIDE.has(words(expandShorthand(text)))) {
+    // … and an aside of its own (a ward's schedule, a greeting) is that aside, whatever was pending
+    if (grounded.turn_type === 'out_of_scope' || grounded.turn_type === 'smalltalk')
+      return { frame: grounded, reasked: false, dropped, carried: false };
+    prior = { ...prior, attribute: null, turn_type: 'drug_attribute', needs_clarify: false, clarify_reason: null };
+  }
   const pending = pendingQuestion(grounded, prior, clarifyStreak);
   if (pending) return { frame: pending, reasked: true, dropped, carried: false };
-  const text = user.texts[user.texts.length - 1] ?? '';
   // after a list: a condition the patient also has, or a turn that only tells, is the patient for that list
   const alsoHad = !!grounded.condition && conditionAlsoHad(text, grounded.condition);
   const told = toldAfterList(asComorbidity(referToListed(grounded, prior), prior, alsoHad), prior, tellsOnly(text));

@@ -85,6 +85,28 @@ describe('what stage 2 leaves of a condition → drug list', () => {
     expect(r.notices[0]).toContain('«Dạng tiêm: nhịp chậm xoang');
   });
 
+  it('quotes the contraindication clause that keeps a drug off for the allergy stated', () => {
+    const r = afterSafetyReview(
+      ['ceftriaxon', 'azithromycin'],
+      review({
+        reviewed_drug_ids: ['azithromycin'],
+        excluded: [
+          {
+            drug_id: 'ceftriaxon',
+            allergy: 'penicillin',
+            quote: 'Quá mẫn tức thì nặng (như phản vệ) với penicilin hoặc kháng sinh beta-lactam khác.',
+          },
+        ],
+      }),
+      'lậu',
+      nameOf,
+      [],
+    );
+    expect(r.reply).toBeNull();
+    if (r.reply) return;
+    expect(r.notices.some((n) => n.includes('CEFTRIAXON') && n.includes('«Quá mẫn tức thì nặng'))).toBe(true);
+  });
+
   it('quotes what the interaction sections say of a listed drug beside a drug the patient takes, and of no other', () => {
     const note = (drug_id: string) => ({
       drug_id,

@@ -89,6 +89,7 @@ export function afterSafetyReview(
         [...new Set(review.excluded.map((e) => e.allergy))],
       ),
     );
+  for (const e of review.excluded) if (e.quote) out.push(W.allergyClause(nameOf(e.drug_id), e.quote));
   for (const c of review.contraindicated) out.push(W.contraindicated(nameOf(c.drug_id), c.section, c.quote, c.applies));
   for (const c of review.form_limited)
     if (listed.includes(c.drug_id)) out.push(W.contraindicatedForm(nameOf(c.drug_id), c.section, c.quote));

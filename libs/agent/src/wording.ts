@@ -97,6 +97,8 @@ export const W = {
     `Không liệt kê ${names.join(', ')}: Dược thư không có thông tin an toàn cho tình trạng của người bệnh với ${names.length > 1 ? 'các thuốc này' : 'thuốc này'} (không suy ra là phù hợp hay không).`,
   allergyExcluded: (names: string[], allergies: string[]) =>
     `Đã loại ${names.join(', ')} vì người bệnh dị ứng ${allergies.join(', ')} (cùng nhóm hoặc chống chỉ định khi quá mẫn).`,
+  allergyClause: (drug: string, quote: string) =>
+    `${drug} — Dược thư, mục ${SECTION_TITLES.chong_chi_dinh}: «${quote}»`,
   allContraindicated: (condition: string, names: string[]) =>
     `Dược thư ghi chỉ định cho "${condition}": ${names.join(', ')} — nhưng mỗi thuốc này đều có chống chỉ định áp dụng hoặc có thể áp dụng cho người bệnh đã nêu (trích ở phần lưu ý), nên không liệt kê thuốc nào là dùng được cho người bệnh này. Không suy ra thuốc nào là phù hợp/an toàn; việc chọn thuốc cần bác sĩ quyết định.`,
   contraindicated: (drug: string, section: SectionKey, quote: string, applies: 'yes' | 'maybe') =>

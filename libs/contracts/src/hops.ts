@@ -197,7 +197,8 @@ export const HOPS = {
         /** Candidates with safety evidence for this patient: the only ones listed. */
         reviewed_drug_ids: z.array(z.string()),
         /** Candidates kept off the list by a stated allergy. */
-        excluded: z.array(z.object({ drug_id: z.string(), allergy: z.string() })),
+        /** `quote`: the contraindication clause that speaks of the allergy, verbatim, when the drug has one. */
+        excluded: z.array(z.object({ drug_id: z.string(), allergy: z.string(), quote: z.string().optional() })),
         /**
          * Candidates kept off the list by a contraindication that names the patient's state: `yes` it
          * applies, `maybe` it may (the words do not say the trimester or the severity it needs).

@@ -100,6 +100,23 @@ const deniedAllergy = (gram: string) =>
     'iu',
   );
 
+/**
+ * The contraindication clause that speaks of an allergy the patient states — the one naming the allergen, else the
+ * drug's own hypersensitivity clause — verbatim, or null (a list that keeps the drug off quotes it).
+ */
+export function allergyClause(contra: EvidencePart[], allergy: string): { doc_id: string; quote: string } | null {
+  const clauses = contra
+    .filter((p) => p.section === 'chong_chi_dinh' && p.quarantined_page === null)
+    .flatMap((p) =>
+      p.text
+        .split(/(?<=[.;])\s+/u)
+        .filter((c) => HYPERSENSITIVITY.some((h) => containsPhrase(c, h)))
+        .map((quote) => ({ doc_id: p.doc_id, quote: quote.trim() })),
+    );
+  const names = allergenNames(allergy);
+  return clauses.find((c) => names.some((n) => containsPhrase(c.quote, n))) ?? clauses[0] ?? null;
+}
+
 /** The clause of the drug's contraindications that an allergy the patient states falls under, as a finding. */
 function allergyFindings(
   info: CorpusDrug | undefined,
@@ -120,19 +137,11 @@ function allergyFindings(
       said,
     );
     if (!applies || (needed === 'yes' && applies !== 'yes')) continue;
-    const clauses = contra.flatMap((p) =>
-      p.text
-        .split(/(?<=[.;])\s+/u)
-        .filter((c) => HYPERSENSITIVITY.some((h) => containsPhrase(c, h)))
-        .map((quote) => ({ part: p, quote: quote.trim() })),
-    );
-    // the clause naming what the patient is allergic to, else the drug's own hypersensitivity clause
-    const names = allergenNames(allergy);
-    const clause = clauses.find((c) => names.some((n) => containsPhrase(c.quote, n))) ?? clauses[0];
+    const clause = allergyClause(contra, allergy);
     if (clause)
       out.push({
         drug_id: info.drug_id,
-        doc_id: clause.part.doc_id,
+        doc_id: clause.doc_id,
         section: 'chong_chi_dinh',
         quote: clause.quote,
         applies,

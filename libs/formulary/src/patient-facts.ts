@@ -937,6 +937,23 @@ export function saysRoute(ws: Word[], route: Route): boolean {
  * Words that ask about two drugs taken together ("2 thuốc này uống chung có sao ko", "uống thêm X cùng
  * lúc được không"): with one drug named now and another earlier in the conversation, it is the pair.
  */
+/**
+ * "thôi cái đó tí hỏi sau", "thoi de sau", "bỏ qua câu đó": the user sets the question the system asked aside — the
+ * turn asks something new (the conversation's drug still pointed at), it does not answer or blur the pending one.
+ */
+export const SETS_ASIDE = new PhraseSet([
+  'để sau',
+  'hỏi sau',
+  'tí hỏi',
+  'lát hỏi',
+  'bỏ qua câu',
+  'bỏ qua cái',
+  'thôi cái đó',
+  'thôi khỏi',
+  'khỏi cần',
+  'không cần nữa',
+]);
+
 export const TAKEN_TOGETHER = new PhraseSet([
   'uống chung',
   'dùng chung',
@@ -1081,6 +1098,12 @@ export const UNIT_COUNT_CUES = new PhraseSet(
 
 /** Questions about a drug that are not clinical: price, purchase, insurance, law, brands. */
 export const NON_CLINICAL_CUES = new PhraseSet([
+  // a pharmacy's or a ward's hours ("nhà thuốc có mở cửa thứ bảy không", "mấy giờ giao ban")
+  'mở cửa',
+  'đóng cửa',
+  'giờ làm việc',
+  'giao ban',
+  'lịch trực',
   'giá bao nhiêu',
   'giá thuốc',
   'giá bán',

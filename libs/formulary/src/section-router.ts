@@ -80,6 +80,8 @@ const PHRASES: [string, SectionKey][] = [
   ['dị ứng chéo', 'than_trong'],
   // "uống có buồn ngủ ko": an effect asked of the drug
   ['có buồn ngủ', 'tac_dung_khong_mong_muon'],
+  // "xịt thuốc này có hay bị run tay không": an effect it often has
+  ['có hay bị', 'tac_dung_khong_mong_muon'],
   ['bị buồn ngủ', 'tac_dung_khong_mong_muon'],
   ['gây buồn ngủ', 'tac_dung_khong_mong_muon'],
   // spacing doses or two products: "2 thuốc này uống cách nhau bao lâu" — before "nhậu", which an unmarked

@@ -311,6 +311,9 @@ function inClassNameOnly(text: string, condition: string): boolean {
   return all > 0 && all === inClass;
 }
 
+/** One foreign-looking word, as a disease is named across languages ("zona", "lupus", "herpes"): no Vietnamese glue. */
+const foreignName = (object: string): boolean => /^[a-z]{4,}$/i.test(object.trim()) && !/[^a-z]/i.test(object.trim());
+
 /** Words many condition names share ("bệnh", "suy", "viêm", "cấp"): no word of one condition's own. */
 const GENERIC_CONDITION_WORDS = new Set(
   'benh hoi chung cap man tinh nang nhe do on dinh roi loan tang giam suy viem dau nhiem trung khuan mau co'.split(' '),
@@ -817,7 +820,7 @@ export class ConditionReader {
       object &&
       (!inObject || isSymptom(inObject)) &&
       specific &&
-      syllables(object).length >= 2 &&
+      (syllables(object).length >= 2 || foreignName(object)) &&
       !syllables(object).join(' ').includes(syllables(specific).join(' '))
     )
       return object;

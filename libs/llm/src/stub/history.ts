@@ -1,4 +1,4 @@
-import { expandCondition, syllables, words } from '@app/formulary';
+import { expandCondition, fold, syllables, words } from '@app/formulary';
 
 /** Sentence scans of what the user told as history, denied or taken now (stub parser). */
 export const NEGATION_OPENERS = new Set(['chua', 'khong', 'ko', 'k']);
@@ -18,6 +18,15 @@ export function takenNow(text: string, name: string): boolean {
     if (at >= 0 && before.slice(at + 1).every((w) => ['uong', 'dung', 'tiem', 'truyen', 'xai', 'thuoc'].includes(w)))
       return true;
   }
+  // "Thuốc BN đang dùng: amlodipin 5 mg/ngày, và clarithromycin …": the drugs a list the patient is on names
+  const listed = text
+    .split(/[.;?!\n]+/u)
+    .some(
+      (x) =>
+        /(?:đang|dang)\s+(?:dùng|dung|uống|uong|sử dụng|su dung)\s*:/iu.test(x) &&
+        fold(x.split(':').slice(1).join(':')).includes(` ${n.join(' ')}`.trim()),
+    );
+  if (listed) return true;
   // "đang MTX 10mg/tuần + acid folic": a drug joined to a regimen the clause says the patient is on
   return text.split(/[.;,?!\n]+/u).some((clause) => {
     const cs = words(clause).map((w) => w.folded);

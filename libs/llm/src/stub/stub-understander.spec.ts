@@ -34,11 +34,14 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
       attribute: 'chong_chi_dinh',
       patient: { hepatic: 'men gan tăng' },
     });
-    // "thuốc này" beside a supplement continues the conversation's drug
+    // "thuốc này" beside a supplement continues the conversation's drug ("canxi" read as the monographs write it,
+    // calci, which levothyroxin's interactions name)
     const levo = parse('mẹ 76t, levothyroxin khởi đầu uống mấy viên');
     expect(u.parse('bà quen uống viên canxi buổi sáng, uống chung lúc với thuốc này luôn dc ko', levo)).toMatchObject({
       follow_up: true,
-      unknown_drugs: ['canxi'],
+      drugs: ['levothyroxin'],
+      unknown_drugs: [],
+      attribute: 'tuong_tac_thuoc',
     });
     // a dose change asked without "liều" in a dose conversation
     expect(u.parse('sau 1h đáp ứng kém thì tăng lên bn', dose)).toMatchObject({
@@ -909,6 +912,17 @@ describe('stub: the condition of a ward note, not its other words', () => {
         'sang nay 6h uong levothyrosin 100mcg luc doi, 6h15 lo uong luon vien canxi. lan sau uong canxi cach bao lau?',
       ).attribute,
     ).not.toBe('qua_lieu_va_xu_tri');
+  });
+  it('a product taken beside the drug asks how to take the drug, not the section that names the product', () => {
+    expect(
+      parser.parse(
+        'bo em 70t dang uong cipro 500 ngay 2 lan. sang nao bo cung uong 1 ly sua voi 1 vien canxi, uong chung luc voi thuoc dc ko hay phai cach ra bao lau?',
+      ).attribute,
+    ).toBe('lieu_luong_cach_dung');
+    // an amount of a substance the overdose section names is still that section's
+    expect(
+      parser.parse('bn đang uống gliclazid 80mg, ĐMMM 2,0. Glucose ưu trương tiêm TM nhanh bao nhiêu ml').attribute,
+    ).toBe('qua_lieu_va_xu_tri');
   });
   it('a lab value is no drug; a condition named only in a class’s name is no condition of the patient’s', () => {
     expect(

@@ -9,6 +9,7 @@ import {
   NON_CLINICAL_CUES,
   NON_CLINICAL_MARKED,
   SUPPLY_CUES,
+  TAKEN_TOGETHER,
   parseAge,
   parseHepatic,
   parseRenal,
@@ -87,6 +88,11 @@ const CLINIC_WORDS = new Set([
   'giardia',
   'block',
   'bloc',
+  // a unit, an organism's kind, a stain, a disease ("K+ 5,8 mmol/l", "kháng virus", "Gram âm", "Zona")
+  'mmol',
+  'virus',
+  'gram',
+  'zona',
   'bolus',
   // scores, classifications and eponyms of ward notes ("xơ gan Child B", "Killip I", "NYHA III", "u lympho ko
   // Hodgkin"): a patient's state, never a drug missing from the formulary
@@ -285,7 +291,7 @@ function withoutTakenClauses(text: string): string {
 }
 
 /** What a clause asks of the drugs taken beside a list: "có ảnh hưởng …", "vướng gì", "lưu ý gì". */
-const ASKS_ABOUT = new PhraseSet(['ảnh hưởng', 'vướng', 'lưu ý', 'cần chú ý', 'có sao']);
+const ASKS_ABOUT = new PhraseSet(['ảnh hưởng', 'vướng', 'lưu ý', 'cần chú ý', 'có sao', 'dùng được', 'dùng đc']);
 
 /**
  * The offline understanding provider: a deterministic Vietnamese parser (accented or not,
@@ -333,7 +339,7 @@ export class StubUnderstander implements Understander {
       this.intakeOfWhatWasAsked(turn, frame, prior) ??
       this.conditionReply(turn, frame, prior) ??
       this.substanceInMonograph(frame, prior) ??
-      this.substanceBeside(frame) ??
+      this.substanceBeside(turn, frame) ??
       this.medicalTermInFollowUp(frame, prior) ??
       this.contentSection(turn, frame, prior) ??
       this.contentOverManage(turn, frame, prior) ??
@@ -449,8 +455,12 @@ export class StubUnderstander implements Understander {
    * formulary named beside the drug, which the drug's own text names — in its overdose section first — asks that
    * section of the drug (gliclazid's "50 ml glucose 10%"), not the drug's own dose.
    */
-  private substanceBeside(frame: QueryFrame): QueryFrame | null {
+  private substanceBeside(turn: string, frame: QueryFrame): QueryFrame | null {
     if (!this.content || frame.non_human || frame.drugs.length !== 1 || !frame.unknown_drugs.length) return null;
+    // … not a product taken beside it ("uống chung lúc với thuốc đc ko hay phải cách ra bao lâu"): how to take the drug
+    const text = this.expand(turn);
+    if (TAKEN_TOGETHER.has(words(text)) || / cach (?:ra |nhau )?(?:bao lau|may) /.test(` ${foldedOf(text)} `))
+      return null;
     // … asked as an amount or a way of giving it ("bao nhiêu ml"), not beside an interaction or a section
     if (frame.turn_type !== 'dosing_calc' && frame.attribute !== 'lieu_luong_cach_dung') return null;
     const drug = frame.drugs[0];
@@ -611,21 +621,24 @@ export class StubUnderstander implements Understander {
     // — or told as the patient's history ("Tiền sử tiêm ampicillin bị sốc …, phải dùng adrenalin")
     const outsideOnlyHistory =
       outside.length > 0 &&
-      this.asksWhichDrugLast(text) &&
+      (this.asksWhichDrugLast(text) || this.asksListForUse(text)) &&
       mentions
         .filter((m) => m.reading.kind === 'outside' && m.reading.via !== 'fuzzy')
         .every((m) => takenNow(text, m.text) || inHistoryClause(text, m.text));
     // "thuốc tiểu đường nào uống được": a drug asked by the condition it treats, named between "thuốc" and "nào"
     const asksWhich = has(P.whichDrug) || (drugs.length === 0 && this.reader.drugAskedByCondition(text));
     const besideTaken = drugs.length > 0 && this.listBesideTaken(text, mentions);
+    // "DT có thuốc kháng virus nào điều trị zona ko, chỉnh liều theo thận thế nào?": a list asked for a use or by a
+    // class, naming no drug — what else the question asks (a dose, what to watch) follows once a drug is picked
+    const listAsked = besideTaken || (drugs.length === 0 && this.asksListForUse(text));
     const conditionQuestion =
       (drugs.length === 0 || this.asksWhichDrugLast(text) || besideTaken) &&
       (outside.length === 0 || outsideOnlyHistory) &&
       asksWhich &&
-      (!has(P.interaction) || besideTaken) &&
+      (!has(P.interaction) || listAsked) &&
       // pregnancy and breastfeeding are the patient's context of a "which drug" question; the sections
       // the context's sentences name ("đường huyết lúc đói 9 mmol/l") are not asked
-      (besideTaken ||
+      (listAsked ||
         this.sectionsOfQuestion(text, sections).every(
           (x) =>
             x === 'chi_dinh' ||
@@ -730,8 +743,9 @@ export class StubUnderstander implements Understander {
           condition_relation: relation,
           condition: this.reader.condition(text).name,
         };
-      // beside drugs taken, the clauses after the list asked speak of them ("…, có vướng gì với thuốc đang dùng ko")
-      const listText = besideTaken ? withoutTakenClauses(text) : text;
+      // the clauses after the list asked speak of something else ("…, có vướng gì với thuốc đang dùng ko", "…, chỉnh
+      // liều theo thận thế nào")
+      const listText = listAsked ? withoutTakenClauses(text) : text;
       const asked = this.reader.condition(listText, !typedPlain);
       const condition = asked.name;
       const symptom = condition !== null && isSymptom(condition);
@@ -940,12 +954,21 @@ export class StubUnderstander implements Understander {
   private listBesideTaken(text: string, mentions: Mention[]): boolean {
     const q = whichDrugQuestion(text);
     if (!q || q.first || this.resolver.findMentions(q.text).some((m) => m.resolution)) return false;
+    if (!this.asksListForUse(text)) return false;
+    return mentions.filter((m) => m.resolution).every((m) => takenNow(text, m.text) || inHistoryClause(text, m.text));
+  }
+
+  /**
+   * The sentence that asks "which drug" asks it by a class ("statin nào", "thuốc lợi tiểu nào", "KS nào") or for a
+   * use ("thuốc nào trị được", "… chỉ định điều trị lậu") — a list, whatever it asks next — and names no drug.
+   */
+  private asksListForUse(text: string): boolean {
+    const q = whichDrugQuestion(text);
+    if (!q || this.resolver.findMentions(q.text).some((m) => m.resolution)) return false;
     const ws = words(q.text);
     const hit = P.whichDrug.find(ws)[0];
-    // asked by a class ("statin nào", "thuốc lợi tiểu nào") or for a use ("thuốc nào trị được")
     const byClass = !!hit && (hit.length > 2 || ws[hit.start].folded !== 'thuoc');
-    if (!hit || (!byClass && !LIST_USE.has(ws))) return false;
-    return mentions.filter((m) => m.resolution).every((m) => takenNow(text, m.text) || inHistoryClause(text, m.text));
+    return !!hit && (byClass || LIST_USE.has(ws));
   }
 
   /** The last clause asks "which drug" and names none: the drugs before it are the patient's history. */
