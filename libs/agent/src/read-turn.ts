@@ -142,7 +142,10 @@ export function readTurn(
   const kept = merged.drugs.filter((d) => !away.includes(d));
   // … and the drug switched to, asked "together", is paired with the conversation's other drugs (clarithromycin)
   const others = (prior?.drugs ?? []).filter((d) => !away.includes(d) && !kept.includes(d));
-  const together = TAKEN_TOGETHER.has(words(text)) && others.length > 0 && !prior?.non_human;
+  // … or the pair the conversation was asking about ("nếu dùng atorvastatin thay vì simva thì sao" after simva +
+  // clarithromycin)
+  const pairAsked = prior?.turn_type === 'interaction' || prior?.attribute === 'tuong_tac_thuoc';
+  const together = (TAKEN_TOGETHER.has(words(text)) || pairAsked) && others.length > 0 && !prior?.non_human;
   const switched =
     !away.length || !kept.length ? merged : switchedDrugs(merged, together ? [...others, ...kept] : kept);
   return { frame: switched, reasked: false, dropped, carried: carriedFacts(grounded, switched) };

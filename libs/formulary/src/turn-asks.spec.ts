@@ -65,6 +65,8 @@ describe('switchedFrom', () => {
     expect(from('vậy đổi simvastatin sang atorvastatin thì dùng chung đc ko')).toEqual(['simvastatin']);
     expect(from('chuyển từ enalapril qua losartan được không')).toEqual(['enalapril']);
     expect(from('thay warfarin bằng heparin')).toEqual(['warfarin']);
+    // the drug after "thay vì", the other one before it
+    expect(from('nếu bn dùng atorvastatin 40 thay vì simvastatin thì sao')).toEqual(['simvastatin']);
     // two drugs named without a switch: none left
     expect(from('simvastatin và atorvastatin khác nhau thế nào')).toEqual([]);
   });

@@ -179,8 +179,9 @@ export function nameDenied(text: string, name: string): boolean {
 }
 
 /**
- * "đổi simva sang atorva", "chuyển từ enalapril qua losartan", "thay warfarin bằng heparin": the drugs the turn
- * switches away from — a mention right after a switch verb and before "sang/qua/bằng/thành" and another mention.
+ * "đổi simva sang atorva", "chuyển từ enalapril qua losartan", "thay warfarin bằng heparin", "dùng atorva thay vì
+ * simva": the drugs the turn switches away from — a mention right after a switch verb and before "sang/qua/bằng/thành"
+ * and another mention, or after "thay vì/thay cho" and another mention before it.
  */
 export function switchedFrom(
   text: string,
@@ -193,10 +194,15 @@ export function switchedFrom(
     const name = fold(normalize(a.text));
     for (const b of mentions) {
       if (b === a || !b.resolution || b.resolution.drug_id === a.resolution.drug_id) continue;
+      const other = escapeRegExp(fold(normalize(b.text)));
       const re = new RegExp(
-        `\\s(?:doi|chuyen|thay)\\s+(?:tu\\s+)?${escapeRegExp(name)}\\s+(?:\\S+\\s+){0,2}(?:sang|qua|bang|thanh)\\s+${escapeRegExp(fold(normalize(b.text)))}(?![a-z0-9])`,
+        `\\s(?:doi|chuyen|thay)\\s+(?:tu\\s+)?${escapeRegExp(name)}\\s+(?:\\S+\\s+){0,2}(?:sang|qua|bang|thanh)\\s+${other}(?![a-z0-9])`,
       );
-      if (re.test(t) && !out.includes(a.resolution.drug_id)) out.push(a.resolution.drug_id);
+      // "dùng atorvastatin 40 thay vì simva", "atorva thay cho simva": the one after "thay vì/thay cho" is left
+      const instead = new RegExp(
+        `\\s${other}\\s+(?:\\S+\\s+){0,2}thay\\s+(?:vi|cho)\\s+${escapeRegExp(name)}(?![a-z0-9])`,
+      );
+      if ((re.test(t) || instead.test(t)) && !out.includes(a.resolution.drug_id)) out.push(a.resolution.drug_id);
     }
   }
   return out;

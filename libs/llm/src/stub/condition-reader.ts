@@ -316,7 +316,9 @@ const foreignName = (object: string): boolean => /^[a-z]{4,}$/i.test(object.trim
 
 /** Words many condition names share ("bệnh", "suy", "viêm", "cấp"): no word of one condition's own. */
 const GENERIC_CONDITION_WORDS = new Set(
-  'benh hoi chung cap man tinh nang nhe do on dinh roi loan tang giam suy viem dau nhiem trung khuan mau co'.split(' '),
+  'benh hoi chung cap man tinh nang nhe do on dinh roi loan tang giam suy viem dau nhiem trung khuan mau co khong duoc nao gi cho va'.split(
+    ' ',
+  ),
 );
 
 /**
@@ -906,7 +908,10 @@ export class ConditionReader {
       // "bn blốc nhĩ thất độ II …, đau dây TK sinh ba. thuốc chống động kinh nào dùng đc": of the conditions named,
       // one the formulary treats — the others no indication names are the patient's state, not the question
       const treated = (c: string) => !!this.content?.indicationKeyword(c).length;
-      if (object === null && this.content && !treated(specific) && !askedAfterWhich(turn, specific)) {
+      // … never beside a diagnosis said or a history told ("tiền sử bướu giáp …, chẩn đoán đau thắt ngực Prinzmetal"):
+      // the diagnosis is asked even when nothing treats it
+      const toldAs = / (?:chan doan|nghi|dx|cd|tien su|ts) /.test(` ${syllables(turn).join(' ')} `);
+      if (object === null && this.content && !toldAs && !treated(specific) && !askedAfterWhich(turn, specific)) {
         const others = named.filter(
           (c) => !VAGUE_CONDITIONS.includes(syllables(c).join(' ')) && !isSymptom(c) && treated(c),
         );

@@ -924,6 +924,24 @@ describe('stub: the condition of a ward note, not its other words', () => {
       parser.parse('bn đang uống gliclazid 80mg, ĐMMM 2,0. Glucose ưu trương tiêm TM nhanh bao nhiêu ml').attribute,
     ).toBe('qua_lieu_va_xu_tri');
   });
+  it('"bao nhiêu" right after one drug asks its dose; a ward’s duty roster, stock and paperwork are non-clinical', () => {
+    expect(parser.parse('be nha em bi sot, cho uong paracetamol bao nhieu thi du a')).toMatchObject({
+      attribute: 'lieu_luong_cach_dung',
+      drugs: ['paracetamol'],
+    });
+    for (const t of [
+      'tối nay DLS ai trực vậy chị, số nội bộ mấy',
+      'tháng rồi xài hết 420 ống ondansetron 8mg, tháng sau dự trù bn ống, xếp kệ nào gần quầy',
+      'sổ xuất nhập tủ trực morphin lãnh ở phòng nào, in mẫu số mấy, cuối tháng nộp báo cáo cho phòng nào',
+      'nhà thuốc bệnh viện có mở cửa thứ bảy không',
+    ])
+      expect([t, parser.parse(t).turn_type]).toEqual([t, 'out_of_scope']);
+    // a word the expansion wrote ("ko" → "không") repeats no condition's own word
+    expect(
+      parser.parse('bn nữ 45t tiền sử bướu giáp không độc, chẩn đoán đau thắt ngực prinzmetal, có thuốc nào ko')
+        .condition,
+    ).not.toBe('bướu giáp không độc');
+  });
   it('a lab value is no drug; a condition named only in a class’s name is no condition of the patient’s', () => {
     expect(
       parser.parse('nam 42t, HCTH, albumin 18 g/l, K+ 5,8. Đang prednisolon. Thuốc lợi tiểu nào cho phù do HCTH?')

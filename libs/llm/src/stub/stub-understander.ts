@@ -381,7 +381,13 @@ export class StubUnderstander implements Understander {
    * dose's "cần đến cơ sở cấp cứu ngay"), not the overdose section. No such section: the overdose section stands.
    */
   private contentOverManage(turn: string, frame: QueryFrame, prior: QueryFrame | null): QueryFrame | null {
-    if (!this.content || frame.attribute !== 'qua_lieu_va_xu_tri' || frame.drugs.length > 1) return null;
+    if (!this.content || frame.attribute !== 'qua_lieu_va_xu_tri') return null;
+    const said = words(this.expand(turn));
+    // two drugs and no overdose said ("đang simva, nay bs thêm clarithromycin, xử trí statin thế nào"): the pair
+    if (frame.drugs.length > 1)
+      return INTAKE_CUES.has(said) || OVERDOSE_SAID.has(said)
+        ? null
+        : { ...frame, turn_type: 'interaction', attribute: 'tuong_tac_thuoc' };
     // the conversation's one drug, when the turn names none ("ngậm rồi mà ko đỡ thì xử trí gì")
     const drug = frame.drugs[0] ?? (prior && !prior.non_human && prior.drugs.length === 1 ? prior.drugs[0] : undefined);
     if (!drug) return null;
@@ -783,7 +789,13 @@ export class StubUnderstander implements Understander {
     // … or the intake says only what the drug was taken with ("lỡ uống thuốc với sữa")
     const intake = has(INTAKE_CUES) && exposureSection(text) === null && !intakeAlongside(text);
     const unitCount = has(UNIT_COUNT_CUES);
-    const dosing = !intake && (has(P.dosing) || unitCount || sections[0] === 'lieu_luong_cach_dung');
+    // "cho uống paracetamol bao nhiêu thì đủ": "how much" of one drug, no section named, is its dose
+    // (right after the drug's name: "… nghiền … bao nhiêu", "để được bao nhiêu ngày" ask other things)
+    const howMuch =
+      drugs.length === 1 &&
+      !sections.length &&
+      mentions.some((m) => m.resolution && ` ${foldedOf(text)} `.includes(` ${foldedOf(m.text)} bao nhieu `));
+    const dosing = !intake && (has(P.dosing) || unitCount || howMuch || sections[0] === 'lieu_luong_cach_dung');
     let attribute: SectionKey | null = sections[0] ?? null;
     if (intake) attribute = 'qua_lieu_va_xu_tri';
     else if (interaction) attribute = 'tuong_tac_thuoc';
