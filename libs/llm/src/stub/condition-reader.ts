@@ -312,7 +312,7 @@ function inClassNameOnly(text: string, condition: string): boolean {
 }
 
 /** One foreign-looking word, as a disease is named across languages ("zona", "lupus", "herpes"): no Vietnamese glue. */
-const foreignName = (object: string): boolean => /^[a-z]{4,}$/i.test(object.trim()) && !/[^a-z]/i.test(object.trim());
+const foreignName = (object: string): boolean => /^[a-z]{4,}$/i.test(object.trim());
 
 /** Words many condition names share ("bệnh", "suy", "viêm", "cấp"): no word of one condition's own. */
 const GENERIC_CONDITION_WORDS = new Set(

@@ -24,7 +24,7 @@ export function takenNow(text: string, name: string): boolean {
     .some(
       (x) =>
         /(?:đang|dang)\s+(?:dùng|dung|uống|uong|sử dụng|su dung)\s*:/iu.test(x) &&
-        fold(x.split(':').slice(1).join(':')).includes(` ${n.join(' ')}`.trim()),
+        fold(x.split(':').slice(1).join(':')).includes(n.join(' ')),
     );
   if (listed) return true;
   // "đang MTX 10mg/tuần + acid folic": a drug joined to a regimen the clause says the patient is on

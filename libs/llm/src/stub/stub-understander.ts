@@ -382,26 +382,21 @@ export class StubUnderstander implements Understander {
    */
   private contentOverManage(turn: string, frame: QueryFrame, prior: QueryFrame | null): QueryFrame | null {
     if (!this.content || frame.attribute !== 'qua_lieu_va_xu_tri') return null;
-    const said = words(this.expand(turn));
-    // two drugs and no overdose said ("đang simva, nay bs thêm clarithromycin, xử trí statin thế nào"): the pair
-    if (frame.drugs.length > 1)
-      return INTAKE_CUES.has(said) || OVERDOSE_SAID.has(said)
-        ? null
-        : { ...frame, turn_type: 'interaction', attribute: 'tuong_tac_thuoc' };
+    const text = this.expand(turn);
+    const said = words(text);
+    if (INTAKE_CUES.has(said) || OVERDOSE_SAID.has(said)) return null;
+    // two drugs ("đang simva, nay bs thêm clarithromycin, xử trí statin thế nào"): the pair
+    if (frame.drugs.length > 1) return { ...frame, turn_type: 'interaction', attribute: 'tuong_tac_thuoc' };
     // the conversation's one drug, when the turn names none ("ngậm rồi mà ko đỡ thì xử trí gì")
     const drug = frame.drugs[0] ?? (prior && !prior.non_human && prior.drugs.length === 1 ? prior.drugs[0] : undefined);
     if (!drug) return null;
-    const text = this.expand(turn);
-    const ws = words(text);
-    if (INTAKE_CUES.has(ws) || OVERDOSE_SAID.has(ws)) return null;
     // … and only "xử trí" names the overdose section ("thuốc giải", "giải độc", "trung hòa" name it themselves)
     if (routeSections(text.replace(MANAGE, ' ')).includes('qua_lieu_va_xu_tri')) return null;
     // another section the turn names ("dặn bn tư thế sao, … ko đỡ thì xử trí gì") is the one asked
-    const named = routeSections(this.expand(turn)).find((x) => x !== 'qua_lieu_va_xu_tri');
+    const named = routeSections(text).find((x) => x !== 'qua_lieu_va_xu_tri');
     if (named) return { ...frame, attribute: named };
     // how the patient is given it now ("đang heparin TTM") describes the treatment, not what is asked
-    const described = this.expand(turn).replace(GIVEN_BY, ' ');
-    const section = this.content.sectionByContent(drug, described);
+    const section = this.content.sectionByContent(drug, text.replace(GIVEN_BY, ' '));
     return section && section !== 'qua_lieu_va_xu_tri' ? { ...frame, attribute: section } : null;
   }
 
