@@ -190,6 +190,19 @@ describe('frame memory: merge with the prior frame', () => {
     expect(mergeWithPriorFrame(turn, clarifyPrior)).toEqual({ ...turn, ...samePatient });
   });
 
+  it('the drug’s dose asked again with no route said keeps the route the conversation settled', () => {
+    const oral = emptyFrame({ ...clarifyPrior, drugs: ['tramadol'], route: 'uong' });
+    const again = emptyFrame({ turn_type: 'drug_attribute', drugs: ['tramadol'], attribute: 'lieu_luong_cach_dung' });
+    expect(mergeWithPriorFrame(again, oral).route).toBe('uong');
+    // a route or routes the turn names win; another drug, or another section, starts without one
+    expect(mergeWithPriorFrame({ ...again, route: 'tiem_bap' }, oral).route).toBe('tiem_bap');
+    expect(
+      mergeWithPriorFrame({ ...again, allowed_routes: ['tiem_tinh_mach', 'truyen_tinh_mach'] }, oral).route,
+    ).toBeNull();
+    expect(mergeWithPriorFrame({ ...again, drugs: ['morphin'] }, oral).route).toBeNull();
+    expect(mergeWithPriorFrame({ ...again, attribute: 'chong_chi_dinh' }, oral).route).toBeNull();
+  });
+
   it('starts a new question for a new intent (not a follow-up), about the same patient', () => {
     const turn = emptyFrame({ turn_type: 'condition_to_drug', condition: 'tăng huyết áp' });
     expect(mergeWithPriorFrame(turn, clarifyPrior)).toEqual({ ...turn, ...samePatient });

@@ -61,7 +61,20 @@ export function mergeWithPriorFrame(frame: QueryFrame, prior: QueryFrame | null,
       age_text: frame.age_text,
       weight_kg: frame.weight_kg,
     };
-  return carryPatient(merged, prior);
+  return carryRoute(carryPatient(merged, prior), prior);
+}
+
+/**
+ * "… uống loại viên thường ạ" → "Bác sĩ định đổi sang viên tramadon tác dụng kéo dài, có được không?": the drug
+ * named again, its dose asked again with no route said, is still given the way the conversation settled — a route
+ * the user's words gave in an earlier turn, never one the turn contradicts (a route or routes it names win).
+ */
+function carryRoute(frame: QueryFrame, prior: QueryFrame | null): QueryFrame {
+  if (!prior || prior.non_human || frame.non_human || prior.route === null) return frame;
+  if (frame.route !== null || frame.allowed_routes.length > 0 || frame.attribute !== 'lieu_luong_cach_dung')
+    return frame;
+  const same = frame.drugs.length > 0 && [...frame.drugs].sort().join() === [...prior.drugs].sort().join();
+  return same ? { ...frame, route: prior.route } : frame;
 }
 
 /**

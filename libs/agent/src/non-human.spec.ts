@@ -61,6 +61,20 @@ describe('veterinary scope guard', () => {
   ])('does not flag "%s"', (t) => expect(looksNonHuman(t)).toBe(false));
 });
 
+describe('a turn that sets the animal aside and turns to the speaker', () => {
+  it('asks about the person from the sentence that turns on; the animal before it is set aside', () => {
+    expect(
+      looksNonHuman(
+        'Dạ thôi để em đưa nó đi thú y. Còn em 40 tuổi đang đau răng, uống paracetamol mỗi lần mấy viên 500 là vừa?',
+      ),
+    ).toBe(false);
+    expect(looksNonHuman('de em dua no di thu y. con toi thi dau dau, uong paracetamol may vien?')).toBe(false);
+    // the animal named again after the turn, or no turn to the speaker at all: still the animal
+    expect(looksNonHuman('Thôi để mai tính. Còn em hỏi thêm: mèo uống paracetamol được không?')).toBe(true);
+    expect(looksNonHuman('Dạ thôi để em đưa nó đi thú y. Mà nó uống thêm nửa viên được không?')).toBe(true);
+  });
+});
+
 describe('an unmarked "con cho" before a verb of giving, in a conversation about a person', () => {
   it('is "còn cho …" when the conversation is about a person, a dog otherwise', () => {
     const t = 'toi vien chac hon 1 tieng ruoi roi, con cho uong than hoat dc ko';

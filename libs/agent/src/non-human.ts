@@ -110,6 +110,11 @@ const ACCENTED_RE = new RegExp(`(?<!\\p{L})(${ACCENTED.join('|')})(?!\\p{L})`, '
  * anything conversational, so an out-of-scope request never looks recoverable.
  */
 export function looksNonHuman(turn: string, aboutAPerson = false): boolean {
+  // "Dạ thôi để em đưa nó đi thú y. Còn em 40 tuổi đang đau răng, uống …": a sentence that turns to the speaker
+  // asks about a person — the animal of the sentences before it is set aside
+  const sentences = turn.split(/(?<=[.!?;])\s+/u);
+  const turned = sentences.findLastIndex((x, i) => i > 0 && TO_THE_SPEAKER.test(normalize(x)));
+  if (turned > 0) return looksNonHuman(sentences.slice(turned).join(' '), true);
   const lower = normalize(turn);
   if (ACCENTED_RE.test(lower)) return true;
   // each word as typed, and whether it may be read as unaccented: in a turn typed with its marks an
@@ -123,6 +128,9 @@ export function looksNonHuman(turn: string, aboutAPerson = false): boolean {
     ),
   );
 }
+
+/** A sentence that opens on the speaker: "Còn em 40 tuổi …", "còn tôi thì …", "con minh" (unmarked). */
+const TO_THE_SPEAKER = /^(?:dạ\s+|da\s+)?(?:còn|con)\s+(?:em|tôi|toi|mình|minh)(?=\s|$)/u;
 
 /** Verbs of giving a drug: "con cho uong" may be "còn cho uống" (and then) or "con chó uống" (a dog). */
 const GIVING = new Set(['uong', 'an', 'bu', 'dung', 'tiem', 'xai', 'ngam', 'nho', 'boi', 'xit']);

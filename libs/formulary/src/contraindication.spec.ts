@@ -249,6 +249,36 @@ describe('contraindications that name the patient’s state', () => {
   });
 });
 
+describe('a genetic marker the user says the patient carries', () => {
+  const marker = (drug: string, words: string) =>
+    contraindicationsFor(
+      REVIEWED_SECTIONS.flatMap((s) => index.section(drug, s)),
+      EMPTY_PATIENT,
+      UNKNOWN_SEVERITY,
+      null,
+      expandShorthand(words),
+    ).filter((f) => /HLA-B\*1502/u.test(f.quote));
+  it('holds a precaution that says to avoid the drug in carriers against a positive result, quoting the marker', () => {
+    for (const said of [
+      'XN HLA-B*1502 dương tính',
+      'xn hla-b*1502 duong tinh',
+      'HLA-B*1502 (+)',
+      'bn mang alen HLA-B*1502',
+    ]) {
+      const found = marker('carbamazepin', said);
+      expect({ said, applies: found.map((f) => f.applies) }).toEqual({ said, applies: ['maybe'] });
+      // the clause that says "nếu dương tính" is quoted with the one that names what is tested, verbatim
+      expect(found[0].quote).toContain('HLA-B*1502');
+      expect(index.section('carbamazepin', 'than_trong').some((p) => p.text.includes(found[0].quote))).toBe(true);
+    }
+    expect(marker('phenytoin', 'HLA-B*1502 dương tính').map((f) => f.applies)).toEqual(['maybe']);
+  });
+  it('never on a negative, untested or other marker', () => {
+    for (const said of ['XN HLA-B*1502 âm tính', 'chưa làm HLA-B*1502', 'HLA-B*5801 dương tính', ''])
+      expect({ said, found: marker('carbamazepin', said).length }).toEqual({ said, found: 0 });
+  });
+});
+
 describe('routesNamed: the routes an indication says the drug is given by', () => {
   it.each([
     [

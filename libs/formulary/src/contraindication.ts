@@ -152,6 +152,7 @@ export function contraindicationsFor(
   for (const part of parts) {
     if (part.section === 'than_trong') {
       out.push(...avoidancesFor(part, patient, severity, condition, saidFolded));
+      out.push(...markerAvoidances(part, said));
       continue;
     }
     if (!CONTRA_SECTIONS.includes(part.section)) continue;
@@ -165,6 +166,44 @@ export function contraindicationsFor(
     }
   }
   return out.sort((a, b) => (a.applies === b.applies ? 0 : a.applies === 'yes' ? -1 : 1));
+}
+
+/** A genetic marker as the monographs and users write it ("HLA-B*1502", "HLA B 1502"), folded and spaced alike. */
+const MARKER = /hla\s*-?\s*[a-z]\s*\*?\s*\d{2,4}/gu;
+const markerKey = (m: string) => m.replace(/[^a-z0-9]/gu, '');
+/** What follows a marker that says the patient carries it: "dương tính", "(+)", "+", "positive". */
+const POSITIVE_AFTER = /^\s*(?:[:=]\s*)?(?:\(\s*\+\s*\)|\+|duong tinh|positive|pos\b)/u;
+
+/** The markers the user's words say the patient carries ("XN HLA-B*1502 dương tính", "mang alen HLA-B*1502"). */
+export function positiveMarkers(said: string): Set<string> {
+  const text = fold(said);
+  const out = new Set<string>();
+  for (const m of text.matchAll(MARKER)) {
+    const after = text.slice((m.index ?? 0) + m[0].length);
+    const before = text.slice(Math.max(0, (m.index ?? 0) - 12), m.index);
+    if (POSITIVE_AFTER.test(after) || /mang (?:alen |gen )?$/u.test(before)) out.add(markerKey(m[0]));
+  }
+  return out;
+}
+
+/**
+ * "Cần xét nghiệm HLA-B*1502 …; nếu dương tính không nên dùng carbamazepin": a precaution's advice to avoid the drug
+ * that turns on a genetic marker the part names, held against a positive result the user's words give — `maybe`,
+ * like every avoidance, so a list keeps the drug off and quotes why and a single-drug answer quotes it first.
+ */
+function markerAvoidances(part: EvidencePart, said: string): ContraFinding[] {
+  const carried = positiveMarkers(said);
+  if (!carried.size) return [];
+  const named = [...fold(part.text).matchAll(MARKER)].map((m) => markerKey(m[0]));
+  if (!named.some((m) => carried.has(m))) return [];
+  const all = clauses(part.text);
+  return all.flatMap((quote, i) => {
+    if (!AVOID.test(normalize(quote)) || !/dương tính|mang alen|người mang/u.test(normalize(quote))) return [];
+    // "nếu dương tính không nên dùng …" names no marker: quoted from the clause before it, which does
+    const from = new RegExp(MARKER.source, 'u').test(fold(quote)) || i === 0 ? -1 : part.text.indexOf(all[i - 1]);
+    const end = part.text.indexOf(quote) + quote.length;
+    return [finding(part, from >= 0 && from < end ? part.text.slice(from, end) : quote, 'maybe')];
+  });
 }
 
 /** One clause of a part, found to apply, with the dosage forms it is scoped to. */

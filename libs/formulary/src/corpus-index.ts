@@ -56,6 +56,10 @@ const CONDITION_SYNONYMS: [string, string][] = [
   ['nhuoc giap', 'suy giap'],
   // "đau dây sinh ba", the short name wards use for the trigeminal neuralgia
   ['dau day sinh ba', 'dau day than kinh sinh ba'],
+  ['viem phoi cong dong', 'viem phoi mac phai cong dong'],
+  // "đau dây V", "đau dây TK V": the fifth cranial nerve, by its number
+  ['dau day v', 'dau day than kinh sinh ba'],
+  ['dau day than kinh v', 'dau day than kinh sinh ba'],
 ];
 
 /** The folded condition and its formal variants (every applicable synonym applied, one by one and all together). */

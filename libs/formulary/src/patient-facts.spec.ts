@@ -27,6 +27,11 @@ const route = (t: string) => parseRoute(words(t));
 describe('routes read from the user’s words', () => {
   it('one route named is the route', () => {
     expect(route('furosemid tiêm tĩnh mạch liều bao nhiêu')).toEqual({ route: 'tiem_tinh_mach', allowed: [] });
+    // a tablet held in the mouth is the sublingual one
+    expect(route('y lệnh ngậm ISDN 5mg khi lên cơn đau, ngậm rồi vẫn ko đỡ thì sao')).toEqual({
+      route: 'ngam_duoi_luoi',
+      allowed: [],
+    });
     expect(route('heparin tĩnh mạch')).toEqual({ route: null, allowed: ['tiem_tinh_mach', 'truyen_tinh_mach'] });
   });
 
@@ -208,6 +213,11 @@ describe('kidney and liver facts read from the user’s words', () => {
     expect(reactionMentions('bn khai hồi trước uống captopril bị phù môi, phù mặt phải đi cấp cứu')).toContain(
       'captopril',
     );
+    // how long after the intake it came
+    // (the words after the reaction are candidates, the caller resolves the drug among them)
+    expect(reactionMentions('Dị ứng: nổi mẩn ngứa sau 3 ngày uống amoxicillin năm ngoái')).toEqual([
+      'amoxicillin năm ngoái',
+    ]);
   });
 
   it('what the drug was taken with is no excess intake, unless a count is said', () => {

@@ -712,6 +712,8 @@ const ROUTE_PHRASES: [string, Route[]][] = [
   ['dưới da', ['tiem_duoi_da']],
   ['ngậm dưới lưỡi', ['ngam_duoi_luoi']],
   ['dưới lưỡi', ['ngam_duoi_luoi']],
+  // "y lệnh ngậm ISDN 5mg khi lên cơn đau": a tablet held in the mouth is the sublingual one
+  ['ngậm', ['ngam_duoi_luoi']],
   ['nhỏ mắt', ['nho_mat']],
   ['bôi ngoài da', ['bo_ngoai_da']],
   ['bôi', ['bo_ngoai_da']],
@@ -1386,10 +1388,10 @@ const REACTION =
   /(?:uống|uong|dùng|dung|tiêm|tiem)\s+([\p{L}\p{N}-]+(?:\s+(?!(?:trị|tri|chữa|chua|điều|dieu|để|de|vì|vi|cho)\s)[\p{L}\p{N}-]+){0,4}?)\s+(?:thì\s+|thi\s+|xong\s+)?(?:(?:bị|bi)\s+)?(?:lên cơn khò khè|len con kho khe|lên cơn hen|len con hen|lên cơn khó thở|len con kho tho|khò khè|kho khe|co thắt phế quản|co that phe quan|nổi mẩn ngứa|noi man ngua|nổi mẩn|noi man|mẩn ngứa|man ngua|nổi ban|noi ban|nổi mề đay|noi me day|nổi mày đay|mề đay|mày đay|dị ứng|di ung|phát ban|phat ban|sốc phản vệ|phản vệ|sốc|soc|khó thở|phù môi|phu moi|phù mặt|phu mat|phù mạch|phu mach|sưng phù môi|sung phu moi|sưng môi|sung moi|sưng mặt|sung mat)/giu;
 /**
  * A reaction followed by the drug that caused it: "lên cơn hen sau uống aspirin", "phản vệ sau khi tiêm
- * ceftriaxon", "sốc phản vệ khi tiêm penicillin", "mề đay do amoxicillin".
+ * ceftriaxon", "sốc phản vệ khi tiêm penicillin", "mề đay do amoxicillin", "nổi mẩn ngứa sau 3 ngày uống amoxicillin".
  */
 const REACTION_AFTER =
-  /(?:lên cơn hen|len con hen|cơn hen|con hen|hen suyễn|hen suyen|hen|co thắt phế quản|co that phe quan|khó thở|kho tho|nổi mề đay|noi me day|nổi mày đay|mề đay|me day|mày đay|phát ban|phat ban|dị ứng|di ung|sốc phản vệ|soc phan ve|phản vệ|phan ve|phù mạch|phu mach|phù mặt|phu mat|nổi mẩn ngứa|noi man ngua|nổi mẩn|noi man|mẩn ngứa|man ngua|nổi ban|noi ban)(?:\s+toàn thân|\s+toan than)?\s+(?:ngay\s+)?(?:(?:sau|sau khi|khi|lúc|luc)\s+(?:khi\s+)?(?:uống|uong|dùng|dung|tiêm|tiem|truyền|truyen)\s+|(?:do|với|voi)\s+(?:(?:uống|uong|dùng|dung|tiêm|tiem|truyền|truyen)\s+)?)(?:thuốc\s+|thuoc\s+)?([\p{L}\p{N}-]+(?:\s+(?!(?:và|va|nên|nen|thì|thi|nhưng|nhung|mà|ma)\s)[\p{L}\p{N}-]+){0,3})/giu;
+  /(?:lên cơn hen|len con hen|cơn hen|con hen|hen suyễn|hen suyen|hen|co thắt phế quản|co that phe quan|khó thở|kho tho|nổi mề đay|noi me day|nổi mày đay|mề đay|me day|mày đay|phát ban|phat ban|dị ứng|di ung|sốc phản vệ|soc phan ve|phản vệ|phan ve|phù mạch|phu mach|phù mặt|phu mat|nổi mẩn ngứa|noi man ngua|nổi mẩn|noi man|mẩn ngứa|man ngua|nổi ban|noi ban)(?:\s+toàn thân|\s+toan than)?\s+(?:ngay\s+)?(?:(?:sau|sau khi|khi|lúc|luc)\s+(?:khi\s+)?(?:\d+\s+(?:ngày|ngay|hôm|hom|giờ|gio|tuần|tuan)\s+)?(?:uống|uong|dùng|dung|tiêm|tiem|truyền|truyen)\s+|(?:do|với|voi)\s+(?:(?:uống|uong|dùng|dung|tiêm|tiem|truyền|truyen)\s+)?)(?:thuốc\s+|thuoc\s+)?([\p{L}\p{N}-]+(?:\s+(?!(?:và|va|nên|nen|thì|thi|nhưng|nhung|mà|ma)\s)[\p{L}\p{N}-]+){0,3})/giu;
 /** Both ways of telling a reaction to a drug: the drug is the patient's history, not the question's drug. */
 export const REACTIONS: readonly RegExp[] = [REACTION, REACTION_AFTER];
 

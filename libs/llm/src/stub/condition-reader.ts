@@ -44,6 +44,12 @@ const LEADING_PARTICLES = [
   'thì',
   'quay',
   'lại',
+  // "À tôi quên nói, …", "ừ …", "dạ …": a reply's opener
+  'à',
+  'ừ',
+  'ờ',
+  'dạ',
+  'ok',
 ];
 
 /** Words that close a question without naming a condition ("…không bạn", "…nhé"). */
@@ -245,6 +251,8 @@ const PATIENT_POINTERS = new Set([
   'cu',
   'tre',
   'nhi',
+  // "cho sp này": the mother in the ward's shorthand (sản phụ; never "phụ", folded it is "phù")
+  'sp',
 ]);
 
 /** Where the user looks ("trong danh mục", "dược thư bệnh viện"), never a condition. */
@@ -349,8 +357,22 @@ function askedAfterWhich(turn: string, condition: string): boolean {
   return ` ${afterWhich(turn).join(' ')} `.includes(` ${syllables(condition).join(' ')} `);
 }
 
-/** Words that only say when ("hồi trước", "lần trước", "trước đây", "năm ngoái"). */
-const TIME_WORDS = new Set(['hoi', 'truoc', 'lan', 'day', 'kia', 'nam', 'ngoai', 'thang', 'tuan', 'nay', 'gio', 'sau']);
+/** Words that only say when ("hồi trước", "lần trước", "trước đây", "năm ngoái", "từng"). */
+const TIME_WORDS = new Set([
+  'hoi',
+  'truoc',
+  'lan',
+  'day',
+  'kia',
+  'nam',
+  'ngoai',
+  'thang',
+  'tuan',
+  'nay',
+  'gio',
+  'sau',
+  'tung',
+]);
 
 /** Words that prescribe ("kê ks gì", "kê đơn"): no condition. */
 const PRESCRIBE_WORDS = new Set(['ke', 'don', 'toa', 'ke don']);
@@ -408,6 +430,8 @@ const DIAGNOSIS_OPENERS = [
   'nghi',
   'nghi la',
   'dx',
+  // "CĐ: viêm bàng quang cấp": the ward's "chẩn đoán"
+  'cd',
   // "NS: viêm TQ trào ngược độ A": what the endoscopy found
   'ns',
   'noi soi',
@@ -425,7 +449,7 @@ const TEMPORAL = new Set(['gio', 'hien', 'moi', 'vua', 'lai', 'dang', 'con', 'ro
 
 /** A clause that starts another question after the "which drug" one ("…, uống thì có phải ngưng cho bú ko"). */
 const NEXT_CLAUSE_QUESTION =
-  /[,.;?!]\s*(?:uống|uong|dùng|dung|thì|thi|vậy|vay|còn|con|nếu|neu|mà|ma|liều|lieu|đang|dang)\s/iu;
+  /[,.;?!]\s*(?:uống|uong|dùng|dung|thì|thi|vậy|vay|còn|con|nếu|neu|mà|ma|liều|lieu|đang|dang|dạng|loại|loai|cách|cach|cần|can|lưu ý|luu y|chỉnh|chinh|tương tác|tuong tac)\s/iu;
 
 /** A second question joined onto the "which drug for X" one ("… và có ảnh hưởng sữa không", "… mà dùng được …"). */
 const JOINED_QUESTION =
@@ -619,8 +643,8 @@ export class ConditionReader {
       for (const c of this.conditions)
         if (c.folded.includes(' ') && ` ${variant} `.includes(` ${c.folded} `) && !out.includes(c.display))
           out.push(c.display);
-    // a name found through a synonym ("đau dây sinh ba") is as long as its formal name
-    return out.sort((a, b) => b.length - a.length);
+    // a name found through a synonym ("đau dây sinh ba") is as long as its formal name; a name said twice is one
+    return [...new Set(out)].sort((a, b) => b.length - a.length);
   }
 
   /**
@@ -651,7 +675,13 @@ export class ConditionReader {
     // "ko dị ứng thuốc", "không sốt": a condition the user denies is not the one asked
     // … nor one told only as history ("Tiền sử tiêm ampicillin bị sốc")
     // (denial read in the words as typed: "chưa lọc máu. viêm mũi dị ứng" is no "chưa viêm" once the kidney is taken out)
-    const named = this.namedConditions(clean).filter((c) => !deniedIn(this.expand(turn), c) && !historyOnly(turn, c));
+    const told = this.namedConditions(clean).filter((c) => !deniedIn(this.expand(turn), c) && !historyOnly(turn, c));
+    // "Đang dùng warfarin (rung nhĩ, INR 2,4) …": a condition said only in brackets beside others is an aside (what a
+    // drug taken is for, a reaction), not the one asked
+    const outsideBrackets = this.namedConditions(this.withoutPatient(turn.replace(/\([^()]*\)/gu, ' ')));
+    const named = told.some((c) => outsideBrackets.includes(c))
+      ? told.filter((c) => outsideBrackets.includes(c))
+      : told;
     // "thuốc hạ đường huyết đường uống nào" beside "ĐTĐ typ 2, THA, bệnh thận mạn": the purpose says which
     const purpose = purposeCondition(words(this.expand(turn)));
     if (purpose) {
@@ -727,6 +757,9 @@ export class ConditionReader {
         (w, i) => i > 0 && fold(w) === 'cho' && rest.slice(i + 1).every((x) => PATIENT_POINTERS.has(fold(x))),
       );
       if (forWhom > 0) rest.splice(forWhom);
+      // "… cắt cơn hen dùng [được] cho sp này": the use verb before who it is for names nothing
+      while (forWhom > 0 && rest.length > 1 && ['dung', 'uong', 'xai'].includes(fold(rest[rest.length - 1])))
+        rest.pop();
       // "… đau dây sinh ba, bn này dùng được không": the patient pointed at closes the condition
       const pointer = rest.findIndex(
         (w, i) => i > 0 && fold(w) === 'bn' && rest.slice(i + 1).every((x) => DEMONSTRATIVES.includes(x)),
@@ -805,6 +838,11 @@ export class ConditionReader {
       // "Mỡ máu thì xài …": the word that joins it to the question is no part of it
       while (lead.length && ['thi', 'nen', 'ma', 'vay', 'xai', 'dung', 'uong'].includes(fold(lead[lead.length - 1])))
         lead.pop();
+      // "Phác đồ diệt HP: DT có những thuốc nào …": a condition the asking sentence names before "which drug"
+      const inLead = this.namedConditions(lead.join(' ')).find(
+        (c) => !isSymptom(c) && !VAGUE_CONDITIONS.includes(syllables(c).join(' ')) && named.includes(c),
+      );
+      if (inLead) return inLead;
       const opened = lead.length ? accept([...lead]) : null;
       if (
         opened &&
@@ -920,8 +958,11 @@ export class ConditionReader {
       // "bn THA, ĐTĐ, thuốc nào dùng được": several conditions and no question naming one — which is asked?
       const key2 = (c: string) => syllables(c).join(' ');
       const turnFolded = ` ${syllables(turn).join(' ')} `;
+      // "… CĐ: viêm bàng quang cấp ko biến chứng. … KS nào dùng đc?": the diagnosis said names the one asked
+      const diagnosed = this.content ? this.diagnosisClause(turn, accept) : null;
       this.several =
         object === null &&
+        !(diagnosed !== null && ` ${syllables(diagnosed).join(' ')} `.includes(` ${key2(specific)} `)) &&
         named.some(
           (c) =>
             c !== specific &&
@@ -936,6 +977,11 @@ export class ConditionReader {
         );
       return specific;
     }
+    // "bn nữ 71t VPCĐ mức độ vừa": nothing more specific than an umbrella head named (the object, when it points back
+    // to one: "… dùng đc cho bn này"), but a longer name it starts
+    if (object && object !== umbrella) return object;
+    const umbrellaLed = this.umbrellaNamed(turn, umbrella);
+    if (umbrellaLed) return umbrellaLed;
     if (object) return object;
     // "(bị) X (thì) dùng thuốc/kháng sinh nào": the clause before the question
     const before =
@@ -944,6 +990,29 @@ export class ConditionReader {
       );
     const beforeQuestion = before ? accept(before[1].trim().split(' ')) : null;
     return beforeQuestion ?? this.clauseBeforeQuestion(turn, accept) ?? umbrella;
+  }
+
+  /**
+   * "bn nữ 71t VPCĐ mức độ vừa, …": the umbrella head ("viêm") starts a longer name an indication names
+   * ("viêm phổi cộng đồng") — the longest such start in the turn's clauses, or null.
+   */
+  private umbrellaNamed(turn: string, umbrella: string | null): string | null {
+    if (!umbrella || !this.content) return null;
+    const key = syllables(umbrella);
+    const found = this.clauses(turn)
+      .clauses.flatMap((clause) => {
+        const ws = clause.split(' ').filter(Boolean);
+        return ws.flatMap((w, i) =>
+          // "thuốc chống viêm không steroid": the head inside a class's name starts no condition
+          key.every((k, j) => fold(ws[i + j] ?? '') === k) && fold(ws[i - 1] ?? '') !== 'chong'
+            ? [this.namedStart(ws.slice(i).join(' '))]
+            : [],
+        );
+      })
+      .filter((c): c is string => c !== null && syllables(c).length > key.length + 1);
+    // "viêm họng-amidan cấp": a hyphen between two words of a name joins nothing the words do not
+    const best = found.sort((a, b) => b.length - a.length)[0];
+    return best ? best.replace(/(?<=\p{L})-(?=\p{L})/gu, ' ') : null;
   }
 
   /** The words after a treat-verb ("thuốc nào trị X", "dùng cho X"), accepted as a condition, or null. */

@@ -27,12 +27,30 @@ export function takenNow(text: string, name: string): boolean {
         fold(x.split(':').slice(1).join(':')).includes(n.join(' ')),
     );
   if (listed) return true;
+  // "RLLM dùng simvastatin 40.": a told sentence (no question) that the patient uses the drug at a strength
+  const told = text
+    .split(/(?<=[.;!\n])/u)
+    .filter((x) => !x.includes('?'))
+    .some((x) => {
+      const xs = words(x).map((w) => w.folded);
+      return xs.some(
+        (w, i) =>
+          ['dung', 'uong', 'tiem', 'xai'].includes(w) &&
+          n.every((y, k) => xs[i + 1 + k] === y) &&
+          /^\d/.test(xs[i + 1 + n.length] ?? ''),
+      );
+    });
+  if (told) return true;
   // "đang MTX 10mg/tuần + acid folic": a drug joined to a regimen the clause says the patient is on
-  return text.split(/[.;,?!\n]+/u).some((clause) => {
-    const cs = words(clause).map((w) => w.folded);
-    const at = cs.findIndex((w, i) => n.every((x, k) => cs[i + k] === x));
-    return at > 0 && cs.slice(0, at).includes('dang') && /\+|(?:^|\s)(?:và|va|kèm|kem)\s/iu.test(clause);
-  });
+  // ("Đang dùng warfarin (rung nhĩ, INR 2,4) + simvastatin 20": an aside in brackets is no clause of its own)
+  return text
+    .replace(/\([^()]*\)/gu, ' ')
+    .split(/[.;,?!\n]+/u)
+    .some((clause) => {
+      const cs = words(clause).map((w) => w.folded);
+      const at = cs.findIndex((w, i) => n.every((x, k) => cs[i + k] === x));
+      return at > 0 && cs.slice(0, at).includes('dang') && /\+|(?:^|\s)(?:và|va|kèm|kem)\s/iu.test(clause);
+    });
 }
 
 /**

@@ -803,6 +803,71 @@ describe('stub: history told before the question', () => {
 describe('stub: the condition of a ward note, not its other words', () => {
   const index = sampleIndex();
   const parser = new StubUnderstander(index.resolver, index.indicationHeads(), index);
+  it('the diagnosis said ("CĐ:"), the question’s own words, or the name an umbrella head starts pick the condition', () => {
+    const read = (t: string) => parser.parse(t);
+    // "CĐ: …" is the ward's "chẩn đoán": the one asked among the history's, and its allergy told as a reaction
+    expect(
+      read(
+        'Nữ 45t, TS THA đang amlodipin 5mg/ng. VV vì tiểu buốt tiểu rắt 2 ngày. CĐ: viêm bàng quang cấp ko biến chứng. Dị ứng: nổi mẩn ngứa sau 3 ngày uống amoxicillin năm ngoái, ko phản vệ. KS nào trong DT dùng đc?',
+      ),
+    ).toMatchObject({
+      turn_type: 'condition_to_drug',
+      condition: 'viêm bàng quang cấp',
+      condition_ambiguous: false,
+      patient: { allergies: ['amoxicillin'] },
+    });
+    // a condition said twice ("rung nhĩ mới phát hiện … thuốc nào cho rung nhĩ?") is still the one the question echoes
+    expect(
+      read(
+        'BN nam 78t, rung nhĩ mới phát hiện. Suy giáp đang dùng levothyroxin 50mcg, RLLM dùng simvastatin 40. DT có thuốc nào cho rung nhĩ? Với thận + thuốc nền cần lưu ý gì?',
+      ),
+    ).toMatchObject({ turn_type: 'condition_to_drug', condition: 'rung nhĩ', condition_ambiguous: false, drugs: [] });
+    // what a drug taken is for, said in brackets, is not asked; "VPCĐ" is the name "viêm" starts
+    expect(
+      read(
+        'bn nữ 71t VPCĐ mức độ vừa. Đang dùng warfarin (rung nhĩ, INR 2,4). ks uống nào trong DT dùng đc cho bn này?',
+      ).condition,
+    ).toMatch(/^viêm phổi cộng đồng/u);
+    // the asking sentence names it before "which drug"; the endoscopy's finding is the patient's
+    expect(
+      read('BN nam 52t, NS: loét HTT, CLO test (+). Phác đồ diệt HP: DT có những thuốc nào dùng đc cho bn, lưu ý gì?')
+        .condition,
+    ).toBe('diệt helicobacter pylori');
+    // who it is for ("cho sp này") and the next question (", dạng nào thì đc") are no part of it
+    expect(
+      read('sp 26t thai 14w dọa sảy thai, TS hen PQ. DT có thuốc nào cắt cơn hen dùng đc cho sp này, dạng nào thì đc?')
+        .condition,
+    ).toBe('hen phế quản');
+    // "đau dây V" is the trigeminal nerve by its number
+    expect(read('bn nu 60t. thuoc nao trong DT dieu tri dau day V, luu y gi?').condition).toBe(
+      'đau dây thần kinh sinh ba',
+    );
+  });
+  it('taking two together said with "xài chung" asks their interaction, a drug outside the formulary beside', () => {
+    expect(parser.parse('về nhà có xài chung ISDN với thuốc cường dương sildenafil đc ko')).toMatchObject({
+      drugs: ['isosorbid_dinitrat'],
+      attribute: 'tuong_tac_thuoc',
+    });
+  });
+
+  it('a bare value after a turn that gave the kidney function is that measure at the new value', () => {
+    const prior = parser.parse('bn nữ 63t ĐTĐ2 đang metformin 1000mg x2/ngày, eGFR 38, liều vậy có quá ko');
+    expect(prior.patient.renal).toBe('eGFR 38 ml/phút');
+    for (const t of ['nếu xuống 25?', 'neu xuong 25 thi sao', 'còn 25 thì sao ạ'])
+      expect({ t, renal: parser.parse(t, prior).patient.renal }).toEqual({ t, renal: 'eGFR 25 ml/phút' });
+    // an age or a weight is said with its unit; with a weight given too, the number is read as said
+    expect(parser.parse('còn 25t thì sao', prior).patient.renal).toBeNull();
+    const child = parser.parse('bé 5 tuổi 18kg, ClCr 40, liều cefalexin?');
+    expect(parser.parse('nếu xuống 20?', child).patient.renal).toBeNull();
+  });
+
+  it('a reply that tells an allergy and asks again names no condition of its own: the conversation’s goes on', () => {
+    const f = parser.parse(
+      'À tôi quên nói, cháu từng bị sốc phản vệ khi tiêm penicillin lúc 5 tuổi. Vậy thì dùng thuốc nào?',
+    );
+    expect(f.condition).toBeNull();
+    expect(f.patient.allergies).toEqual(['penicillin']);
+  });
   it('"KS uống nào phù hợp" (suitable) names no oedema', () => {
     expect(
       parser.parse('bn nam 62t VPCĐ mức độ nhẹ, đtrị ngoại trú. đang uống simvastatin 20mg tối. KS uống nào phù hợp?'),
@@ -880,10 +945,25 @@ describe('stub: the condition of a ward note, not its other words', () => {
         'bn nam 45t, dx hội chứng Zollinger-Ellison. Đặt stent, đang clopidogrel 75mg + aspirin 81mg. Thuốc nào trong DT chỉ định cho ZE, có vướng gì với thuốc đang dùng ko?',
       ),
     ).toMatchObject({ turn_type: 'condition_to_drug', condition: 'hội chứng zollinger ellison' });
-    // a drug asked about, named in the question, is still the question ("thuốc nào tương tác với warfarin")
-    expect(parser.parse('bn đang dùng warfarin. Thuốc nào trị đau khớp, có tương tác với warfarin ko?').drugs).toEqual([
-      'warfarin',
-    ]);
+    // a clause after the list that names a drug the patient takes asks what the list is held against — the list
+    expect(parser.parse('bn đang dùng warfarin. Thuốc nào trị đau khớp, có tương tác với warfarin ko?')).toMatchObject({
+      turn_type: 'condition_to_drug',
+      condition: 'đau khớp',
+      drugs: [],
+    });
+    // … two drugs taken ("Đang dùng warfarin (rung nhĩ, INR 2,4) + simvastatin 20"), named again after the question
+    expect(
+      parser.parse(
+        'bn nam 58t loét HTT, test HP (+). Nền: thay van 2 lá cơ học đang dùng warfarin, RLLM dùng simvastatin 40. Ko dị ứng. DT có ks nào để diệt HP, tương tác với warfarin/simva ra sao?',
+      ),
+    ).toMatchObject({ turn_type: 'condition_to_drug', condition: 'diệt helicobacter pylori', drugs: [] });
+    expect(
+      parser.parse(
+        'bn nữ 71t VPCĐ mức độ vừa, điều trị ngoại trú. Tiền sử phản vệ với amoxicillin. Đang dùng warfarin (rung nhĩ, INR 2,4) + simvastatin 20. ks uống nào trong DT dùng đc cho bn này, tương tác với thuốc nền cần để ý gì?',
+      ),
+    ).toMatchObject({ turn_type: 'condition_to_drug', drugs: [], patient: { allergies: ['amoxicillin'] } });
+    // … but a drug named in the "which drug" clause itself is the question ("thuốc nào tương tác với warfarin")
+    expect(parser.parse('bn đang dùng warfarin. Thuốc nào tương tác với warfarin?').drugs).toEqual(['warfarin']);
   });
   it('"xử trí" with no overdose said asks what to do about what the turn describes, not the overdose section', () => {
     // heparin-induced thrombocytopenia: the precaution that says to stop heparin

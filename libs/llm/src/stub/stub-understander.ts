@@ -3,6 +3,7 @@ import {
   CONTRACEPTIVE_PHRASES,
   expandShorthand,
   fold,
+  normalize,
   INTAKE_CUES,
   intakeAlongside,
   LACTATION_CUES,
@@ -282,7 +283,8 @@ function whichDrugQuestion(text: string): { text: string; first: boolean } | nul
 function withoutTakenClauses(text: string): string {
   const q = whichDrugQuestion(text);
   if (!q) return text;
-  const clauses = q.text.split(/(?<=,)\s*/u);
+  // "DT có thuốc nào cho rung nhĩ? Với thận + thuốc nền cần lưu ý gì?": a sentence after it is a clause too
+  const clauses = q.text.split(/(?<=[,.!?;])\s*/u);
   const at = clauses.findIndex((c) => P.whichDrug.has(words(c)));
   const keep = clauses.filter(
     (c, i) => i <= at || !(P.interaction.has(words(c)) || routeSections(c).length > 0 || ASKS_ABOUT.has(words(c))),
@@ -292,6 +294,24 @@ function withoutTakenClauses(text: string): string {
 
 /** What a clause asks of the drugs taken beside a list: "có ảnh hưởng …", "vướng gì", "lưu ý gì". */
 const ASKS_ABOUT = new PhraseSet(['ảnh hưởng', 'vướng', 'lưu ý', 'cần chú ý', 'có sao', 'dùng được', 'dùng đc']);
+
+/** "nếu xuống 25?", "thế còn 20 thì sao": a bare value, said as a change of the one the conversation gave. */
+const VALUE_ONLY =
+  /^(?:(?:thế|the|vậy|vay|còn|con|ok|dạ|da)\s+)*(?:nếu|neu|giả sử|gia su|lỡ|lo|khi)?\s*(?:(?:nó|no|bn|ông|ong|bà|ba|chỉ số|chi so)\s+)?(?:(?:xuống|xuong|giảm|giam|còn|con|lên|len|tăng|tang|chỉ|chi|chỉ còn|chi con)\s+)*(\d+(?:[.,]\d+)?)\s*(?:thì|thi)?\s*(?:sao|thế nào|the nao|ntn)?\s*(?:ạ|a|ha|hả|nhỉ|nhi)?\s*[?.!]*$/iu;
+
+/**
+ * "eGFR 38 … liều vậy có quá ko" → "nếu xuống 25?": a bare value (no unit: "20t" is an age) after a turn that gave
+ * the patient's kidney function is that measure at the new value — the turn read as
+ * "eGFR 25", so the conversation's question is asked again for it. Anything else is read as said.
+ */
+function valueOnly(turn: string, prior: QueryFrame | null): string {
+  const renal = prior?.patient.renal;
+  // (a weight given too would make the number either: then it is read as said)
+  if (!renal || prior.drugs.length === 0 || prior.weight_kg !== null) return turn;
+  const value = VALUE_ONLY.exec(normalize(turn).trim())?.[1];
+  const measure = /^(.*?)\s+\d/u.exec(renal)?.[1];
+  return value && measure ? `${turn} (${measure} ${value})` : turn;
+}
 
 /**
  * The offline understanding provider: a deterministic Vietnamese parser (accented or not,
@@ -332,7 +352,8 @@ export class StubUnderstander implements Understander {
   }
 
   /** The turn's frame; `prior`: the conversation's frame, when the turn may answer its pending question. */
-  parse(turn: string, prior: QueryFrame | null = null): QueryFrame {
+  parse(said: string, prior: QueryFrame | null = null): QueryFrame {
+    const turn = valueOnly(said, prior);
     const frame = this.read(turn);
     return (
       this.listAgain(turn, frame, prior) ??
@@ -960,22 +981,36 @@ export class StubUnderstander implements Understander {
    */
   private listBesideTaken(text: string, mentions: Mention[]): boolean {
     const q = whichDrugQuestion(text);
-    if (!q || q.first || this.resolver.findMentions(q.text).some((m) => m.resolution)) return false;
-    if (!this.asksListForUse(text)) return false;
-    return mentions.filter((m) => m.resolution).every((m) => takenNow(text, m.text) || inHistoryClause(text, m.text));
+    if (!q || q.first || !this.asksListForUse(text)) return false;
+    const resolved = mentions.filter((m) => m.resolution);
+    // "Đang dùng warfarin … + simvastatin 20 … tương tác với warfarin/simva ra sao?": a drug is the patient's when any
+    // of its mentions says so
+    const taken = new Set(
+      resolved.filter((m) => takenNow(text, m.text) || inHistoryClause(text, m.text)).map((m) => m.resolution!.drug_id),
+    );
+    return resolved.every((m) => taken.has(m.resolution!.drug_id));
   }
 
   /**
    * The sentence that asks "which drug" asks it by a class ("statin nào", "thuốc lợi tiểu nào", "KS nào") or for a
-   * use ("thuốc nào trị được", "… chỉ định điều trị lậu") — a list, whatever it asks next — and names no drug.
+   * use ("thuốc nào trị được", "… chỉ định điều trị lậu", "thuốc nào cho rung nhĩ") — a list, whatever it asks next.
+   * Its "which drug" clause names no drug; a clause after it names only drugs named before the question
+   * ("…, tương tác với warfarin/simva ra sao?": what the list is held against).
    */
   private asksListForUse(text: string): boolean {
     const q = whichDrugQuestion(text);
-    if (!q || this.resolver.findMentions(q.text).some((m) => m.resolution)) return false;
+    if (!q) return false;
+    const clauses = q.text.split(/(?<=[,.!?;])\s*/u);
+    const at = clauses.findIndex((c) => P.whichDrug.has(words(c)));
+    const drugsIn = (t: string) =>
+      this.resolver.findMentions(t).flatMap((m) => (m.resolution ? [m.resolution.drug_id] : []));
+    if (drugsIn(clauses.slice(0, at + 1).join(' ')).length) return false;
+    const before = new Set(drugsIn(text.slice(0, text.length - q.text.length)));
+    if (!drugsIn(clauses.slice(at + 1).join(' ')).every((d) => before.has(d))) return false;
     const ws = words(q.text);
     const hit = P.whichDrug.find(ws)[0];
     const byClass = !!hit && (hit.length > 2 || ws[hit.start].folded !== 'thuoc');
-    return !!hit && (byClass || LIST_USE.has(ws));
+    return !!hit && (byClass || LIST_USE.has(ws) || ws[hit.start + hit.length]?.folded === 'cho');
   }
 
   /** The last clause asks "which drug" and names none: the drugs before it are the patient's history. */

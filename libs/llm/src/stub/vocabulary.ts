@@ -122,6 +122,12 @@ export const P = {
     'cùng với',
     'uống kèm',
     'kê thêm',
+    // "về nhà có xài chung ISDN với sildenafil đc ko"
+    'xài chung',
+    'xài cùng',
+    'xài kèm',
+    'dùng đồng thời',
+    'uống đồng thời',
   ]),
   doseAsked: new PhraseSet([
     'liều bao nhiêu',
