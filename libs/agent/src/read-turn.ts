@@ -10,6 +10,7 @@ import {
   keepOrSwitchAsked,
   nameDenied,
   nonClinicalAside,
+  routeSections,
   SETS_ASIDE,
   switchedFrom,
   TAKEN_TOGETHER,
@@ -124,12 +125,22 @@ export function readTurn(
   // after a list: a condition the patient also has, or a turn that only tells, is the patient for that list
   const alsoHad = !!grounded.condition && conditionAlsoHad(text, grounded.condition);
   const told = toldAfterList(asComorbidity(referToListed(grounded, prior), prior, alsoHad), prior, tellsOnly(text));
+  const pairAsked = prior?.turn_type === 'interaction' || prior?.attribute === 'tuong_tac_thuoc';
+  const mergedTurn = mergeWithPriorFrame(told, prior, !anotherPatient(text, user.texts.slice(0, -1)));
+  // "bn đang warfarin … tương tác sao?" → "bn kêu đau khớp, cho uống para đc ko": in a conversation about what goes
+  // with the patient's drugs, whether a new one may be given (no section named but that) is asked beside them
+  const besidePair =
+    pairAsked &&
+    mergedTurn.drugs.length === 1 &&
+    !prior!.drugs.includes(mergedTurn.drugs[0]) &&
+    (mergedTurn.attribute === null || mergedTurn.attribute === 'chong_chi_dinh') &&
+    routeSections(text).every((x) => x === 'chong_chi_dinh');
   const merged = asNursedChildQuestion(
     doseAsked(
       pairWithConversationDrugs(
-        mergeWithPriorFrame(told, prior, !anotherPatient(text, user.texts.slice(0, -1))),
+        besidePair ? { ...mergedTurn, attribute: 'tuong_tac_thuoc' } : mergedTurn,
         prior,
-        TAKEN_TOGETHER.has(words(text)),
+        TAKEN_TOGETHER.has(words(text)) || besidePair,
         keepOrSwitchAsked(text),
       ),
       amountAsked(text),
@@ -144,7 +155,6 @@ export function readTurn(
   const others = (prior?.drugs ?? []).filter((d) => !away.includes(d) && !kept.includes(d));
   // … or the pair the conversation was asking about ("nếu dùng atorvastatin thay vì simva thì sao" after simva +
   // clarithromycin)
-  const pairAsked = prior?.turn_type === 'interaction' || prior?.attribute === 'tuong_tac_thuoc';
   const together = (TAKEN_TOGETHER.has(words(text)) || pairAsked) && others.length > 0 && !prior?.non_human;
   const switched =
     !away.length || !kept.length ? merged : switchedDrugs(merged, together ? [...others, ...kept] : kept);

@@ -27,6 +27,8 @@ const route = (t: string) => parseRoute(words(t));
 describe('routes read from the user’s words', () => {
   it('one route named is the route', () => {
     expect(route('furosemid tiêm tĩnh mạch liều bao nhiêu')).toEqual({ route: 'tiem_tinh_mach', allowed: [] });
+    // nothing stays down by mouth: every route but the mouth is allowed
+    expect(route('Con em 2 tuổi rưỡi, uống gì vào cũng nôn ra hết').allowed).not.toContain('uong');
     // a tablet held in the mouth is the sublingual one
     expect(route('y lệnh ngậm ISDN 5mg khi lên cơn đau, ngậm rồi vẫn ko đỡ thì sao')).toEqual({
       route: 'ngam_duoi_luoi',
@@ -104,6 +106,14 @@ describe('routes read from the user’s words', () => {
 });
 
 describe('what is not an age', () => {
+  it('how long something has lasted ("2 tháng nay", "3 tuần qua")', () => {
+    expect(parseAge('me em bi noi me day, ngua khap nguoi 2 thang nay roi, het lai noi')).toBeNull();
+    expect(parseAge('ho 3 tuần qua, sốt 2 ngày liền')).toBeNull();
+    // an age beside a duration is still read
+    expect(parseAge('bé 2 tháng tuổi, ho 3 ngày nay')!.text).toBe('2 tháng tuổi');
+    expect(parseAge('mẹ em 81 tuổi, ngứa 2 tháng nay')!.text).toBe('81 tuổi');
+  });
+
   it('a fever rising, a month count after "lên", a year word', () => {
     expect(parseAge('bé sốt lên 39 độ')).toBeNull();
     expect(parseAge('năm nay bé ăn kém')).toBeNull();
@@ -282,6 +292,7 @@ describe('non-clinical questions about a drug or the hospital', () => {
     'số đăng ký của thuốc là gì',
     'phong kham tai mui hong nam o tang may, di thang may nao',
     'cho minh xin so dien thoai van phong khoa',
+    'phòng CT nhận bn từ mấy giờ, đặt lịch qua HIS hay gọi điện trực tiếp?',
   ])('"%s" is not a clinical question', (t) => {
     expect(NON_CLINICAL_CUES.has(words(expandShorthand(t)))).toBe(true);
   });

@@ -281,9 +281,13 @@ export function pregnancyStated(ws: Word[]): boolean {
   return PREGNANCY_CUES.has(ws) && !pregnancyDenied(ws) && !pregnancyIsPast(ws);
 }
 
+/** How long something has lasted ("ngứa 2 tháng nay", "ho 3 tuần qua", "2 thang tro lai day"): no age. */
+const DURATION =
+  /\d+(?:[.,]\d+)?\s*(?:tháng|thang|tuần|tuan|ngày|ngay|năm|nam)\s+(?:nay|qua|trở lại đây|tro lai day|liên tục|lien tuc|liền|lien)(?![\p{L}])/giu;
+
 /** The patient's age as written in the text, or null. */
 export function parseAge(text: string): Age | null {
-  let t = spelledNumbers(normalize(text)).replace(GESTATION, ' ').replace(POSTPARTUM, ' ');
+  let t = spelledNumbers(normalize(text)).replace(GESTATION, ' ').replace(POSTPARTUM, ' ').replace(DURATION, ' ');
   if (NURSING.test(t)) t = t.replace(NURSED_CHILD_AGE, ' ');
   let best: { at: number; age: Age } | null = null;
   for (const [re, make] of AGE_PATTERNS) {
@@ -747,6 +751,10 @@ const NOT_ORAL = new PhraseSet([
   'uống vào là ói',
   'uống vào là nôn',
   'uống vô là ói',
+  'uống gì vào cũng nôn',
+  'uống gì vào cũng ói',
+  'uống vào cũng nôn',
+  'uống vào cũng ói',
   // "không/ko/k uống|nuốt được/đc/dc/nổi", "không thể uống|nuốt", "uống|nuốt không được"
   ...['không', 'ko', 'k', 'hông'].flatMap((no) =>
     ['uống', 'nuốt'].flatMap((verb) => ['được', 'đc', 'dc', 'nổi'].map((able) => `${no} ${verb} ${able}`)),
@@ -1104,6 +1112,13 @@ export const NON_CLINICAL_CUES = new PhraseSet([
   'mở cửa',
   'đóng cửa',
   'giờ làm việc',
+  // booking a test or a visit ("phòng CT nhận bn từ mấy giờ, đặt lịch qua HIS hay gọi điện")
+  'đặt lịch',
+  'lịch hẹn',
+  'hẹn lịch',
+  'gọi điện',
+  'nhận bn từ mấy giờ',
+  'nhận bệnh nhân từ mấy giờ',
   'giao ban',
   'lịch trực',
   'ai trực',

@@ -83,6 +83,11 @@ describe('section router', () => {
     expect(routeSections('tuần sau bn chụp CT có cản quang, metformin có phải ngưng ko')).toEqual(['than_trong']);
   });
 
+  it('reads an amount asked of whom it is given as the dosing section, not whether it may be used', () => {
+    expect(routeSections('Nhà có paracetamol, em dùng cho con bao nhiêu ạ?')[0]).toBe('lieu_luong_cach_dung');
+    expect(routeSections('paracetamol có dùng cho con được không')).toEqual(['chong_chi_dinh']);
+  });
+
   it('reads a dose asked in mg, the time of day and breaking or chewing a tablet as the dosing section', () => {
     expect(routeSections('enalapril khởi đầu mấy mg?')).toEqual(['lieu_luong_cach_dung']);
     expect(routeSections('vậy nếu đổi sang prednisolon thì uống giờ nào')).toEqual(['lieu_luong_cach_dung']);

@@ -23,6 +23,11 @@ const PHRASES: [string, SectionKey][] = [
   // "đang dùng thuốc ngừa thai … có bị giảm tác dụng ko": the pill beside the drug is an interaction
   ...CONTRACEPTIVE_PHRASES.map((p): [string, SectionKey] => [p, 'tuong_tac_thuoc']),
   ['thuốc giải độc', 'qua_lieu_va_xu_tri'],
+  // "em dùng cho con bao nhiêu ạ": an amount asked of whom it is given, not whether it may be used
+  ...['con', 'bé', 'cháu', 'bn', 'ông', 'bà', 'mẹ'].flatMap((who): [string, SectionKey][] => [
+    [`cho ${who} bao nhiêu`, 'lieu_luong_cach_dung'],
+    [`cho ${who} uống bao nhiêu`, 'lieu_luong_cach_dung'],
+  ]),
   // "có hại cho thai không", "ảnh hưởng tới thai"
   ['hại cho thai', 'thoi_ky_mang_thai'],
   ['ảnh hưởng tới thai', 'thoi_ky_mang_thai'],

@@ -263,9 +263,10 @@ const SOURCE_WORDS = new Set([
   'danh',
   'muc',
   'sach',
-  // "trong ds", "DT": the list, the formulary
+  // "trong ds", "DT", "Dm": the list, the formulary
   'ds',
   'dt',
+  'dm',
   'duoc',
   'thu',
   'benh',
@@ -721,6 +722,8 @@ export class ConditionReader {
       while (rest.length > 1 && (rest[0] === 'nữ' || (written && rest[0] === 'nam'))) rest.shift();
       if (fold(rest[0] ?? '') === 'benh' && fold(rest[1] ?? '') === 'nhan') rest.splice(0, 2);
       while (rest.length && TRAILING_PARTICLES.includes(rest[rest.length - 1])) rest.pop();
+      // "bệnh tim lâu năm": how long it has lasted is no part of it
+      if (rest.length > 2 && ['lau nam', 'nhieu nam'].includes(rest.slice(-2).map(fold).join(' '))) rest.splice(-2);
       // words that join the question ("… thì nên dùng", "… có uống") name no condition
       while (rest.length && glue(rest[rest.length - 1])) rest.pop();
       // "… viêm tai giữa cấp, KS uống gì": the class the question asks by is not part of the condition
@@ -757,6 +760,11 @@ export class ConditionReader {
         (w, i) => i > 0 && fold(w) === 'cho' && rest.slice(i + 1).every((x) => PATIENT_POINTERS.has(fold(x))),
       );
       if (forWhom > 0) rest.splice(forWhom);
+      // "… cho bệnh tim của ông": whose it is names nothing of it
+      const whose = rest.findIndex(
+        (w, i) => i > 0 && fold(w) === 'cua' && rest.slice(i + 1).every((x) => PATIENT_POINTERS.has(fold(x))),
+      );
+      if (whose > 0) rest.splice(whose);
       // "… cắt cơn hen dùng [được] cho sp này": the use verb before who it is for names nothing
       while (forWhom > 0 && rest.length > 1 && ['dung', 'uong', 'xai'].includes(fold(rest[rest.length - 1])))
         rest.pop();

@@ -843,6 +843,38 @@ describe('stub: the condition of a ward note, not its other words', () => {
       'đau dây thần kinh sinh ba',
     );
   });
+  it('an allergy or a heart disease said with no kind is too vague to list; whose and for how long are no part of it', () => {
+    expect(
+      parser.parse('me em 81 tuoi bi di ung, trong danh muc co thuoc gi cho me em uong duoc khong a'),
+    ).toMatchObject({ turn_type: 'condition_to_drug', condition_ambiguous: true });
+    expect(
+      parser.parse(
+        'ông 78t bệnh tim lâu năm, đang warfarin 2.5mg/ng. Dm có thuốc gì cho bệnh tim của ông dùng thêm được ko?',
+      ),
+    ).toMatchObject({ turn_type: 'condition_to_drug', condition: 'tim', condition_ambiguous: true, drugs: [] });
+    // the kind said is specific
+    expect(parser.parse('bé bị dị ứng nổi mề đay khắp người, dùng thuốc gì?')).toMatchObject({
+      condition_ambiguous: false,
+    });
+  });
+
+  it('a class said by the disease it treats, beside a drug taken, asks the list', () => {
+    expect(
+      parser.parse(
+        'Em 29 tuổi, bị cao huyết áp đang uống losartan 50mg mỗi sáng, mới phát hiện có bầu 7 tuần. Trong danh mục có thuốc huyết áp nào bà bầu dùng được không ạ?',
+      ),
+    ).toMatchObject({ turn_type: 'condition_to_drug', drugs: [], patient: { pregnant: true } });
+  });
+
+  it('an amount asked of whom it is given is a dose question', () => {
+    expect(
+      parser.parse('Con em 2 tuổi rưỡi, sốt 39 độ. Nhà có paracetamol, em dùng cho con bao nhiêu ạ?'),
+    ).toMatchObject({
+      turn_type: 'dosing_calc',
+      attribute: 'lieu_luong_cach_dung',
+    });
+  });
+
   it('taking two together said with "xài chung" asks their interaction, a drug outside the formulary beside', () => {
     expect(parser.parse('về nhà có xài chung ISDN với thuốc cường dương sildenafil đc ko')).toMatchObject({
       drugs: ['isosorbid_dinitrat'],

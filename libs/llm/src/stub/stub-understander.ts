@@ -295,6 +295,10 @@ function withoutTakenClauses(text: string): string {
 /** What a clause asks of the drugs taken beside a list: "có ảnh hưởng …", "vướng gì", "lưu ý gì". */
 const ASKS_ABOUT = new PhraseSet(['ảnh hưởng', 'vướng', 'lưu ý', 'cần chú ý', 'có sao', 'dùng được', 'dùng đc']);
 
+/** "dùng cho con bao nhiêu", "cho bé uống bao nhiêu" (folded): an amount asked of whom the drug is given. */
+const AMOUNT_FOR_WHOM =
+  / (?:dung|uong|cho|tiem|xai|dat) (?:cho )?(?:con|be|chau|bn|ong|ba|me|bo|em|anh|chi) (?:(?:uong|dung|tiem) )?(?:khoang |tam )?bao nhieu (?!(?:ngay|lau|tien|tuoi|kg|ky|lan|thang|tuan|nam|vien|goi|ml)\b)/u;
+
 /** "nếu xuống 25?", "thế còn 20 thì sao": a bare value, said as a change of the one the conversation gave. */
 const VALUE_ONLY =
   /^(?:(?:thế|the|vậy|vay|còn|con|ok|dạ|da)\s+)*(?:nếu|neu|giả sử|gia su|lỡ|lo|khi)?\s*(?:(?:nó|no|bn|ông|ong|bà|ba|chỉ số|chi so)\s+)?(?:(?:xuống|xuong|giảm|giam|còn|con|lên|len|tăng|tang|chỉ|chi|chỉ còn|chi con)\s+)*(\d+(?:[.,]\d+)?)\s*(?:thì|thi)?\s*(?:sao|thế nào|the nao|ntn)?\s*(?:ạ|a|ha|hả|nhỉ|nhi)?\s*[?.!]*$/iu;
@@ -622,11 +626,20 @@ export class StubUnderstander implements Understander {
     // — except with a route other than by mouth ("tiêm bắp phenytoin được không"): how it is given
     // (the drug named, or pointed back to: "dùng thuốc này được không")
     const oneDrug = drugs.length === 1 || (drugs.length === 0 && has(P.vague));
+    // "em dùng cho con bao nhiêu ạ": an amount asked, not whether it may be used
+    const amountForWhom = AMOUNT_FOR_WHOM.test(` ${foldedOf(text)} `);
     // "metformin dùng tiếp dc ko hay phải ngưng" (eGFR 26): whether it may go on is the contraindications' question
     // before the precautions' "when to stop"
-    if (sections.length === 1 && sections[0] === 'than_trong' && oneDrug && !has(P.dosing) && P.mayUse.test(s.trim()))
+    if (
+      sections.length === 1 &&
+      sections[0] === 'than_trong' &&
+      oneDrug &&
+      !has(P.dosing) &&
+      !amountForWhom &&
+      P.mayUse.test(s.trim())
+    )
       sections.unshift('chong_chi_dinh');
-    if (!sections.length && oneDrug && !has(P.dosing) && P.mayUse.test(s.trim()))
+    if (!sections.length && oneDrug && !has(P.dosing) && !amountForWhom && P.mayUse.test(s.trim()))
       sections.push(
         has(PREGNANCY_CUES)
           ? 'thoi_ky_mang_thai'
@@ -807,10 +820,12 @@ export class StubUnderstander implements Understander {
     const unitCount = has(UNIT_COUNT_CUES);
     // "cho uống paracetamol bao nhiêu thì đủ": "how much" of one drug, no section named, is its dose
     // (right after the drug's name: "… nghiền … bao nhiêu", "để được bao nhiêu ngày" ask other things)
+    // … or asked of whom it is given ("em dùng cho con bao nhiêu ạ")
     const howMuch =
       drugs.length === 1 &&
       !sections.length &&
-      mentions.some((m) => m.resolution && ` ${foldedOf(text)} `.includes(` ${foldedOf(m.text)} bao nhieu `));
+      (mentions.some((m) => m.resolution && ` ${foldedOf(text)} `.includes(` ${foldedOf(m.text)} bao nhieu `)) ||
+        amountForWhom);
     const dosing = !intake && (has(P.dosing) || unitCount || howMuch || sections[0] === 'lieu_luong_cach_dung');
     let attribute: SectionKey | null = sections[0] ?? null;
     if (intake) attribute = 'qua_lieu_va_xu_tri';

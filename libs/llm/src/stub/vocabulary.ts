@@ -69,6 +69,11 @@ const CLASS_NOUNS = new PhraseSet([
   'nsaid',
   'statin',
   'opioid',
+  // a class said by the disease it treats ("thuốc huyết áp nào bà bầu dùng được")
+  'thuốc huyết áp',
+  'thuốc cao huyết áp',
+  'thuốc tiểu đường',
+  'thuốc mỡ máu',
 ]);
 
 /** Words that may join a class to its question ("kháng sinh loại nào", "giảm đau nhóm nào"). */
@@ -325,6 +330,8 @@ export const VAGUE_CONDITIONS = [
   'benh gan',
   'benh than',
   'ung thu',
+  // "mẹ em bị dị ứng, có thuốc gì": which allergy (the nose, the skin, anaphylaxis) the lists differ by
+  'di ung',
 ];
 
 export { escapeRegExp as escape } from '@app/formulary';
