@@ -72,6 +72,50 @@ export function readUserWords(resolver: DrugResolver, earlier: string[], current
   };
 }
 
+/**
+ * "lora liều cho bn này sao a?" right after a list naming Loratadin: a name cut short that starts two to four drugs,
+ * only one of them the conversation's (asked, listed or named in an earlier turn), is that one — said back as a
+ * correction ("Hiểu là: Loratadin"), never guessed outside the conversation, where it is still asked which.
+ */
+export function settledByConversation(
+  user: UserWords,
+  prior: QueryFrame | null,
+  resolver: DrugResolver,
+): { user: UserWords; settled: string[] } {
+  const m = user.mentions;
+  if (!prior || prior.non_human || !m.ambiguous.length) return { user, settled: [] };
+  const ours = new Set([...prior.drugs, ...prior.listed, ...m.named]);
+  const corrected: { typed: string; drug_id: string }[] = [];
+  const ambiguous = m.ambiguous.filter((a) => {
+    const hits = [
+      ...new Set(
+        a.candidates.flatMap((c) => {
+          const r = resolver.resolve(c);
+          return r && ours.has(r.drug_id) ? [r.drug_id] : [];
+        }),
+      ),
+    ];
+    if (hits.length !== 1) return true;
+    corrected.push({ typed: a.typed, drug_id: hits[0] });
+    return false;
+  });
+  if (!corrected.length) return { user, settled: [] };
+  const settled = [...new Set(corrected.map((c) => c.drug_id))];
+  return {
+    user: {
+      ...user,
+      mentions: {
+        ...m,
+        ambiguous,
+        corrected: [...m.corrected, ...corrected],
+        current: [...new Set([...m.current, ...settled])],
+        named: [...new Set([...m.named, ...settled])],
+      },
+    },
+    settled,
+  };
+}
+
 /** The frame with the drugs left after a switch: a pair no longer a pair is that drug's question. */
 function switchedDrugs(frame: QueryFrame, drugs: string[]): QueryFrame {
   if (frame.attribute === 'tuong_tac_thuoc' && drugs.length >= 2) return { ...frame, drugs, turn_type: 'interaction' };
@@ -266,8 +310,16 @@ export function planTurn(
   resolver: DrugResolver,
   nameOf: NameOf,
 ): TurnPlan {
-  const user = readUserWords(resolver, memory.userTurns, turn);
-  const reading = readTurn(understood, memory.lastFrame, memory.clarifyStreak, user);
+  const { user, settled } = settledByConversation(
+    readUserWords(resolver, memory.userTurns, turn),
+    memory.lastFrame,
+    resolver,
+  );
+  // the name settled is the turn's drug, whatever the understanding made of the clipped word
+  const withSettled = settled.length
+    ? { ...understood, drugs: [...new Set([...understood.drugs, ...settled])] }
+    : understood;
+  const reading = readTurn(withSettled, memory.lastFrame, memory.clarifyStreak, user);
   const routed = route(turn, reading.frame, nameOf, { ambiguousDrugs: user.mentions.ambiguous });
   const remember =
     reading.reasked && memory.lastFrame ? memory.lastFrame : frameToRemember(reading.frame, routed, memory.lastFrame);

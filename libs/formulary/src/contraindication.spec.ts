@@ -1,5 +1,12 @@
 import { EMPTY_PATIENT, UNKNOWN_SEVERITY, type PatientContext, type PatientSeverity } from '@app/contracts';
-import { CONTRA_SECTIONS, contraindicationsFor, formScope, REVIEWED_SECTIONS, routesNamed } from './contraindication';
+import {
+  CONTRA_SECTIONS,
+  contraindicationsFor,
+  formScope,
+  lastResortFor,
+  REVIEWED_SECTIONS,
+  routesNamed,
+} from './contraindication';
 import { expandShorthand } from './shorthand';
 import { sampleIndex } from './test-corpus';
 
@@ -233,6 +240,26 @@ describe('contraindications that name the patient’s state', () => {
     // named, but not taken: "trước đây dùng", a question about it, or nothing
     expect(on(expandShorthand('bn tăng cholesterol máu, clarithromycin có tương tác không'))).toEqual([]);
     expect(on(expandShorthand('bn tăng cholesterol máu'))).toEqual([]);
+    // used, maybe not now ("có dùng … vài lần mỗi tháng"): it may apply
+    const isdn = (words: string) =>
+      contraindicationsFor(parts('isosorbid_dinitrat'), EMPTY_PATIENT, UNKNOWN_SEVERITY, null, words).map(
+        (f) => f.applies,
+      );
+    expect(isdn('Tôi có dùng sildenafil (Viagra) vài lần mỗi tháng. thuốc nào phòng cơn đau thắt ngực?')).toEqual([
+      'maybe',
+    ]);
+    expect(isdn('sildenafil là thuốc gì')).toEqual([]);
+  });
+
+  it('an exception that holds only when nothing else will do is read as the clause without it, for the list to weigh', () => {
+    const pregnant = { ...EMPTY_PATIENT, pregnant: true };
+    const found = lastResortFor(parts('acid_valproic'), pregnant, UNKNOWN_SEVERITY, 'động kinh');
+    expect(found.map((f) => [f.applies, f.quote])).toEqual([
+      ['maybe', 'Phụ nữ có thai, trừ trường hợp động kinh không có lựa chọn điều trị thay thế phù hợp;'],
+    ]);
+    // the usual reading still lifts it for the use it excepts, and a patient it does not name has none
+    expect(contraindicationsFor(parts('acid_valproic'), pregnant, UNKNOWN_SEVERITY, 'động kinh')).toEqual([]);
+    expect(lastResortFor(parts('acid_valproic'), EMPTY_PATIENT, UNKNOWN_SEVERITY, 'động kinh')).toEqual([]);
   });
 
   it('a class the clause names by its acronym, said of the patient’s treatment now or just stopped, may apply', () => {

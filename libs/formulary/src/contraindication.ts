@@ -545,11 +545,38 @@ function takenWith(clause: string, said: string, own: { drug_id: string; drug_na
   const names = (clause.match(/[A-Za-z]{6,}/g) ?? []).map((w) => w.toLowerCase()).filter((w) => !self.has(w));
   // "đang dùng clarithromycin", "đang đtrị HP phác đồ có clarithromycin 500mg": on it now
   if (names.some((d) => new RegExp(` dang (?:[a-z0-9]+ ){0,6}${d} `).test(said))) return 'yes';
+  // "Tôi có dùng sildenafil (Viagra) vài lần mỗi tháng", "vẫn uống …": uses it, maybe not now
+  if (names.some((d) => new RegExp(` (?:co|van|thuong|hay) (?:dung|uong|xai) ${d} `).test(said))) return 'maybe';
   // a class the clause names by its acronym ("… thuốc ức chế monoamin oxidase (IMAO) … trong vòng 14 ngày"), said
   // of the patient's treatment now or just stopped ("đang uống thuốc chống trầm cảm loại IMAO, mới ngưng 1 tuần")
   const acronyms = (clause.match(/\b[A-Z]{3,}\b/g) ?? []).map((w) => w.toLowerCase());
   const onIt = (a: string) => new RegExp(` (?:dang|moi ngung|vua ngung|ngung) (?:[a-z0-9]+ ){0,6}${a} `).test(said);
   return acronyms.some(onIt) ? 'maybe' : null;
+}
+
+/** An exception that holds only when nothing else will do ("trừ … không có lựa chọn điều trị thay thế phù hợp"). */
+const LAST_RESORT = /không có (?:lựa chọn|thuốc|biện pháp)[^.;]{0,40}thay thế/u;
+
+/**
+ * "Phụ nữ có thai, trừ trường hợp động kinh không có lựa chọn điều trị thay thế phù hợp": a contraindication whose
+ * exception is the use asked only as a last resort — the clause as if the exception were not there (`maybe`). The list
+ * path holds it against the drug when the list has another drug for the condition: then there is a choice.
+ */
+export function lastResortFor(
+  parts: EvidencePart[],
+  patient: PatientContext,
+  severity: PatientSeverity,
+  condition: string | null,
+): ContraFinding[] {
+  if (!condition) return [];
+  const out: ContraFinding[] = [];
+  for (const part of parts.filter((x) => x.section === 'chong_chi_dinh'))
+    for (const quote of clauses(part.text)) {
+      const n = normalize(quote);
+      if (!LAST_RESORT.test(n) || !exceptedFor(n, condition)) continue;
+      if (clauseApplies(part.section, n, patient, severity, null)) out.push(finding(part, quote, 'maybe'));
+    }
+  return out;
 }
 
 function exceptedFor(n: string, condition: string): boolean {

@@ -27,7 +27,8 @@ export function takenNow(text: string, name: string): boolean {
         fold(x.split(':').slice(1).join(':')).includes(n.join(' ')),
     );
   if (listed) return true;
-  // "RLLM dùng simvastatin 40.": a told sentence (no question) that the patient uses the drug at a strength
+  // "RLLM dùng simvastatin 40.": a told sentence (no question) that the patient uses the drug at a strength, or
+  // uses it at all ("có dùng", "vẫn uống", "thường dùng")
   const told = text
     .split(/(?<=[.;!\n])/u)
     .filter((x) => !x.includes('?'))
@@ -37,7 +38,8 @@ export function takenNow(text: string, name: string): boolean {
         (w, i) =>
           ['dung', 'uong', 'tiem', 'xai'].includes(w) &&
           n.every((y, k) => xs[i + 1 + k] === y) &&
-          /^\d/.test(xs[i + 1 + n.length] ?? ''),
+          // "… simvastatin 40.", "Tôi có dùng sildenafil (Viagra) vài lần mỗi tháng."
+          (/^\d/.test(xs[i + 1 + n.length] ?? '') || ['co', 'van', 'thuong', 'hay'].includes(xs[i - 1] ?? '')),
       );
     });
   if (told) return true;

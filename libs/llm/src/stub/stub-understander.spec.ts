@@ -866,6 +866,14 @@ describe('stub: the condition of a ward note, not its other words', () => {
     ).toMatchObject({ turn_type: 'condition_to_drug', drugs: [], patient: { pregnant: true } });
   });
 
+  it('the solution a drug is diluted in is no drug asked; named alone it is', () => {
+    expect(parser.parse('pha NaCl 0.9% đc ko hay phải G5')).toMatchObject({
+      unknown_drugs: [],
+      attribute: 'lieu_luong_cach_dung',
+    });
+    expect(parser.parse('natri clorid liều bao nhiêu').unknown_drugs).toEqual(['Natri clorid']);
+  });
+
   it('an amount asked of whom it is given is a dose question', () => {
     expect(
       parser.parse('Con em 2 tuổi rưỡi, sốt 39 độ. Nhà có paracetamol, em dùng cho con bao nhiêu ạ?'),

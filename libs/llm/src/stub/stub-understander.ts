@@ -295,6 +295,11 @@ function withoutTakenClauses(text: string): string {
 /** What a clause asks of the drugs taken beside a list: "có ảnh hưởng …", "vướng gì", "lưu ý gì". */
 const ASKS_ABOUT = new PhraseSet(['ảnh hưởng', 'vướng', 'lưu ý', 'cần chú ý', 'có sao', 'dùng được', 'dùng đc']);
 
+/** Words of diluting a drug or of the fluid it runs in (folded): "pha", "hòa tan", "dung môi", "dịch truyền". */
+const DILUTING = / (?:pha|hoa tan|dung moi|dich truyen|truyen chung|pha loang) /u;
+/** Solutions a drug is diluted in or given with, as the lexicon names them (folded). */
+const DILUENTS = /^(?:natri clorid|glucose|dextrose|ringer|nuoc cat|nuoc muoi)/u;
+
 /** "dùng cho con bao nhiêu", "cho bé uống bao nhiêu" (folded): an amount asked of whom the drug is given. */
 const AMOUNT_FOR_WHOM =
   / (?:dung|uong|cho|tiem|xai|dat) (?:cho )?(?:con|be|chau|bn|ong|ba|me|bo|em|anh|chi) (?:(?:uong|dung|tiem) )?(?:khoang |tam )?bao nhieu (?!(?:ngay|lau|tien|tuoi|kg|ky|lan|thang|tuan|nam|vien|goi|ml)\b)/u;
@@ -603,10 +608,15 @@ export class StubUnderstander implements Understander {
     ]);
     // only a name spelled as a drug we know is one; a foreign word merely close to one (Candida,
     // Helicobacter) is a medical term or an unknown name, never a look-alike drug
+    // "pha NaCl 0.9% đc ko hay phải G5": the solution a drug is diluted in is no drug asked
+    const diluting = DILUTING.test(` ${foldedOf(text)} `);
     const outside = [
       ...new Set(
         mentions.flatMap((m) =>
-          m.reading.kind === 'outside' && m.reading.via !== 'fuzzy' && !LAB_VALUE(m.text).test(text)
+          m.reading.kind === 'outside' &&
+          m.reading.via !== 'fuzzy' &&
+          !LAB_VALUE(m.text).test(text) &&
+          !(diluting && DILUENTS.test(fold(m.reading.name)))
             ? [m.reading.name]
             : [],
         ),
