@@ -866,6 +866,16 @@ describe('stub: the condition of a ward note, not its other words', () => {
     ).toMatchObject({ turn_type: 'condition_to_drug', drugs: [], patient: { pregnant: true } });
   });
 
+  it('whether it may be used, for a state told and no drug named, asks the conversation’s drug', () => {
+    for (const t of ['bn có tiền sử cường giáp thì có dùng đc ko', 'bn bị cường giáp thì có dùng được không'])
+      expect({ t, f: parser.parse(t) }).toMatchObject({
+        t,
+        f: { turn_type: 'drug_attribute', drugs: [], attribute: 'chong_chi_dinh', follow_up: true },
+      });
+    // a list asked is still the list
+    expect(parser.parse('thuốc nào dùng được cho bn cường giáp?').turn_type).toBe('condition_to_drug');
+  });
+
   it('the solution a drug is diluted in is no drug asked; named alone it is', () => {
     expect(parser.parse('pha NaCl 0.9% đc ko hay phải G5')).toMatchObject({
       unknown_drugs: [],

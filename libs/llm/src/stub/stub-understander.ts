@@ -905,7 +905,18 @@ export class StubUnderstander implements Understander {
     // so does a bare drug name or "Còn X thì sao?" (the same question about another drug), and a
     // bare condition answering "which condition?".
     const namedCondition = drugs.length === 0 ? this.reader.knownCondition(text) : null;
+    // "bn có tiền sử cường giáp thì có dùng đc ko": whether the conversation's drug may be used, for the state told
+    // (a state told: "tiền sử …", "bị …" — "cho 2g thì tiêm 1 chỗ dc ko" asks how to give the dose)
+    const mayUseFollowUp =
+      drugs.length === 0 &&
+      unknown.length === 0 &&
+      !asksWhich &&
+      attribute === null &&
+      / (?:tien su|bi|mac|co benh) /.test(s) &&
+      P.mayUse.test(s.trim());
+    if (mayUseFollowUp) frame.attribute = 'chong_chi_dinh';
     frame.follow_up =
+      mayUseFollowUp ||
       // "uống chung lúc với thuốc này luôn dc ko" beside "viên canxi": the pointer is the conversation's drug
       (drugs.length === 0 && unknown.length > 0 && has(P.vague) && (has(P.interaction) || sections.length > 0)) ||
       (drugs.length === 0 &&
