@@ -112,6 +112,10 @@ describe('contraindications that name the patient’s state', () => {
     expect(said('morphin', 'bn COPD nặng, đau do ung thư')).toContain('maybe');
     // … and a duodenal ulcer is one of the peptic ulcers the clause names
     expect(said('diclofenac', 'bn gút cấp, đang có loét tá tràng tiến triển', 'gút cấp')).toContain('maybe');
+    // … a heart attack or a coronary stent tells an ischaemic heart disease, a stroke a cerebrovascular one
+    expect(said('diclofenac', 'tiền sử NMCT đặt stent LAD 2023, nghĩ gút cấp', 'gút cấp')).toContain('maybe');
+    expect(said('diclofenac', 'bn từng đột quỵ năm ngoái, gút cấp', 'gút cấp')).toContain('maybe');
+    expect(said('diclofenac', 'bn nam 40t khỏe mạnh, gút cấp', 'gút cấp')).toEqual([]);
     // a precaution that tells to avoid the drug for what the patient has is read too, never surer than maybe
     const reviewed = (drug: string, words: string, condition: string) =>
       contraindicationsFor(

@@ -435,6 +435,24 @@ const STATE_FAMILIES: [string[], string[]][] = [
     ['loet da day ta trang', 'loet da day', 'loet tieu hoa'],
     ['loet da day', 'loet ta trang', 'loet hanh ta trang', 'loet bao tu', 'loet tieu hoa', 'loet dd'],
   ],
+  // "bệnh tim thiếu máu cục bộ" is what a heart attack, angina or a coronary stent tell of the patient
+  [
+    ['benh tim thieu mau cuc bo', 'thieu mau co tim', 'benh mach vanh'],
+    [
+      'nhoi mau co tim',
+      'dau that nguc',
+      'benh mach vanh',
+      'hoi chung vanh cap',
+      'thieu mau co tim',
+      'stent dong mach vanh',
+      'dat stent',
+    ],
+  ],
+  // "bệnh mạch máu não": a stroke told by any of its names
+  [
+    ['benh mach mau nao'],
+    ['dot quy', 'tai bien mach mau nao', 'nhoi mau nao', 'xuat huyet nao', 'thieu mau nao cuc bo'],
+  ],
 ];
 /** Leading words that name no state of the patient's (a population, a hypersensitivity, a pairing). */
 const NO_STATE_HEADS = new Set([

@@ -1342,7 +1342,20 @@ export function labStates(text: string): string[] {
  * Everyday words that begin with a condition's word but name no condition: "KS nào phù hợp" (suitable) is no
  * oedema, "sốt ruột" (anxious) no fever. A condition found at the start of one of them is not read.
  */
-export const NOT_A_CONDITION = new PhraseSet(['phù hợp', 'phù hộ', 'sốt ruột', 'sốt sắng', 'đau lòng', 'ho he']);
+export const NOT_A_CONDITION = new PhraseSet([
+  'phù hợp',
+  'phù hộ',
+  'sốt ruột',
+  'sốt sắng',
+  'đau lòng',
+  'ho he',
+  // "kham phu khoa", "phu nu": unmarked, "phụ" folds to the oedema's "phù"
+  'phụ khoa',
+  'phụ nữ',
+  'phụ sản',
+  'phụ huynh',
+  'phụ thuộc',
+]);
 
 /** Words that name another person than the patient so far: a relative of the patient's, the next bed. */
 const ANOTHER_PATIENT = new PhraseSet([

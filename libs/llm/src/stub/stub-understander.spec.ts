@@ -876,6 +876,15 @@ describe('stub: the condition of a ward note, not its other words', () => {
     expect(parser.parse('thuốc nào dùng được cho bn cường giáp?').turn_type).toBe('condition_to_drug');
   });
 
+  it('unmarked "phu khoa", "phu nu" name no oedema', () => {
+    const f = parser.parse(
+      'bn nu 27t bau 20w kham phu khoa: viem CTC, XN Chlamydia trachomatis (+), ko di ung thuoc. KS nao trong dm dung dc cho bn bau?',
+    );
+    expect(f.turn_type).toBe('condition_to_drug');
+    expect(f.indication).toBeNull();
+    expect(f.condition).not.toBe('phù');
+  });
+
   it('the solution a drug is diluted in is no drug asked; named alone it is', () => {
     expect(parser.parse('pha NaCl 0.9% đc ko hay phải G5')).toMatchObject({
       unknown_drugs: [],
