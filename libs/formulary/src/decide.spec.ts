@@ -25,6 +25,21 @@ describe('decide()', () => {
     }
   });
 
+  it('intravenous said ("TM") answers both intravenous entries, each under its label, not which route', () => {
+    const heparin = index.section('heparin', 'lieu_luong_cach_dung');
+    const iv = frame({
+      drugs: ['heparin'],
+      population: 'adult',
+      allowed_routes: ['tiem_tinh_mach', 'truyen_tinh_mach'],
+    });
+    const r = decide(heparin, iv, index);
+    expect(r.decision).toBe('ANSWERABLE');
+    const routes = new Set(r.parts.flatMap((p) => (p.route ? [p.route] : [])));
+    expect([...routes].sort()).toEqual(['tiem_tinh_mach', 'truyen_tinh_mach']);
+    // a route other than intravenous left beside them is still asked
+    expect(decide(heparin, { ...iv, allowed_routes: [] }, index).decision).toBe('AMBIGUOUS_ROUTE');
+  });
+
   it('keeps an entry for the population that names no single route (a renal adjustment covering every route) once a route is given', () => {
     const cipro = index.section('ciprofloxacin', 'lieu_luong_cach_dung');
     const renal = cipro.find((p) => p.route === null && p.population.includes('adult') && p.text.includes('suy thận'));

@@ -170,7 +170,14 @@ export function decide(
       if (onRegimen) pool = pool.filter((p) => p.route === null || p.route === onRegimen);
       const routes = distinctRoutes(pool);
       const comparesNamedRoutes = allowed.length > 1 && frame.turn_type !== 'dosing_calc';
-      if (routes.length > 1 && !comparesNamedRoutes)
+      // "heparin TM liều nạp rồi BTĐ duy trì", "TM thì liều bn": intravenous said, the formulary writing its push and its
+      // infusion apart — the user gave the route; each intravenous entry is quoted under its own label
+      const intravenous: Route[] = ['tiem_tinh_mach', 'truyen_tinh_mach'];
+      const intravenousSaid =
+        allowed.length === 2 &&
+        allowed.every((r) => intravenous.includes(r)) &&
+        routes.every((r) => allowed.includes(r));
+      if (routes.length > 1 && !comparesNamedRoutes && !intravenousSaid)
         return { decision: 'AMBIGUOUS_ROUTE', parts: [...pool, ...tables], routes };
     }
     // "học lớp 1" (5 to 8) beside "trẻ 2 - 5 tuổi" and "trẻ 6 - 11 tuổi": the exact age decides the dose

@@ -679,7 +679,10 @@ export class ConditionReader {
     const told = this.namedConditions(clean).filter((c) => !deniedIn(this.expand(turn), c) && !historyOnly(turn, c));
     // "Đang dùng warfarin (rung nhĩ, INR 2,4) …": a condition said only in brackets beside others is an aside (what a
     // drug taken is for, a reaction), not the one asked
-    const outsideBrackets = this.namedConditions(this.withoutPatient(turn.replace(/\([^()]*\)/gu, ' ')));
+    // … and so is what a drug taken is for, said after it ("đang uống warfarin vì rung nhĩ")
+    const outsideBrackets = this.namedConditions(
+      this.withoutPatient(this.withoutDrugReasons(turn.replace(/\([^()]*\)/gu, ' '))),
+    );
     const named = told.some((c) => outsideBrackets.includes(c))
       ? told.filter((c) => outsideBrackets.includes(c))
       : told;
@@ -998,6 +1001,20 @@ export class ConditionReader {
       );
     const beforeQuestion = before ? accept(before[1].trim().split(' ')) : null;
     return beforeQuestion ?? this.clauseBeforeQuestion(turn, accept) ?? umbrella;
+  }
+
+  /** The turn without what each drug named is said to be taken for ("warfarin vì rung nhĩ", "omeprazol 20mg để trị …"). */
+  private withoutDrugReasons(turn: string): string {
+    let out = turn;
+    for (const m of this.resolver.findMentions(turn).filter((x) => x.resolution))
+      out = out.replace(
+        new RegExp(
+          `(${escape(m.text)}(?:\\s+[\\d.,]+\\s*[\\p{L}/]*)?)\\s+(?:vì|vi|do|để trị|de tri|để điều trị|điều trị|dieu tri)\\s+[^.,;?!()]+`,
+          'giu',
+        ),
+        '$1 ',
+      );
+    return out;
   }
 
   /**

@@ -876,6 +876,16 @@ describe('stub: the condition of a ward note, not its other words', () => {
     expect(parser.parse('thuốc nào dùng được cho bn cường giáp?').turn_type).toBe('condition_to_drug');
   });
 
+  it('what a drug taken is for ("warfarin vì rung nhĩ") is no condition asked; "tối đa 1 ngày bao nhiêu" is a dose', () => {
+    expect(
+      parser.parse(
+        'Mẹ em 66 tuổi đang uống warfarin vì rung nhĩ. Mấy hôm nay mẹ bị viêm, em muốn mua thuốc trong danh mục cho mẹ uống thì được thuốc nào ạ?',
+      ),
+    ).toMatchObject({ turn_type: 'condition_to_drug', condition: 'viêm', condition_ambiguous: true });
+    for (const t of ['vay paracetamol toi uong toi da 1 ngay bao nhieu?', 'paracetamol uống tối đa 1 ngày bao nhiêu?'])
+      expect({ t, a: parser.parse(t).attribute }).toEqual({ t, a: 'lieu_luong_cach_dung' });
+  });
+
   it('unmarked "phu khoa", "phu nu" name no oedema', () => {
     const f = parser.parse(
       'bn nu 27t bau 20w kham phu khoa: viem CTC, XN Chlamydia trachomatis (+), ko di ung thuoc. KS nao trong dm dung dc cho bn bau?',

@@ -14,6 +14,14 @@ const MOST_ASKED = [
 
 /** A dose asked per time ("cho bé uống mỗi lần bao nhiêu") or as a change ("đáp ứng kém thì tăng lên bn"). */
 const PER_TIME = [
+  // "uống tối đa 1 ngày bao nhiêu": the most a day
+  'tối đa bao nhiêu',
+  'tối đa 1 ngày',
+  'tối đa một ngày',
+  'tối đa mỗi ngày',
+  '1 ngày bao nhiêu',
+  'một ngày bao nhiêu',
+  'mỗi ngày bao nhiêu',
   'mỗi lần bao nhiêu',
   'một lần bao nhiêu',
   'mỗi lần mấy',
