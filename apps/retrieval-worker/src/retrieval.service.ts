@@ -13,6 +13,7 @@ import {
   REVIEWED_SECTIONS,
   contraindicationsFor,
   lastResortFor,
+  lastResortsOff,
   decide,
   withElderlyCautions,
   allergyVerdict,
@@ -191,28 +192,23 @@ export class RetrievalService {
     }
     // a drug whose contraindication for this patient is lifted only when nothing else will do ("Phụ nữ có thai, trừ
     // trường hợp động kinh không có lựa chọn điều trị thay thế phù hợp") is kept off when the list has another
-    const lastResort = new Map(
-      reviewed.map((drug) => [
-        drug,
-        lastResortFor(
-          this.index.section(drug, 'chong_chi_dinh').filter((q) => q.quarantined_page === null),
-          patient,
-          p.severity,
-          p.condition,
-        ),
-      ]),
+    const kept = lastResortsOff(reviewed, (drug) =>
+      lastResortFor(
+        this.index.section(drug, 'chong_chi_dinh').filter((q) => q.quarantined_page === null),
+        patient,
+        p.severity,
+        p.condition,
+      ),
     );
-    if (reviewed.some((drug) => !lastResort.get(drug)!.length))
-      for (const [drug, found] of lastResort) {
-        if (!found.length) continue;
-        reviewed.splice(reviewed.indexOf(drug), 1);
-        contraindicated.push(found[0]);
-        for (let i = parts.length - 1; i >= 0; i--) if (parts[i].drug_id === drug) parts.splice(i, 1);
-      }
+    for (const f of kept) {
+      reviewed.splice(reviewed.indexOf(f.drug_id), 1);
+      contraindicated.push(f);
+    }
+    const listedParts = parts.filter((q) => !kept.some((f) => f.drug_id === q.drug_id));
     // a listed drug beside a drug the patient takes: what the interaction sections say of the pair goes with the list
     const coMedications = pairNotes(reviewed, this.pairSource, p.said);
     return {
-      parts,
+      parts: listedParts,
       reviewed_drug_ids: reviewed,
       excluded,
       contraindicated,

@@ -50,7 +50,13 @@ export function referToListed(frame: QueryFrame, prior: QueryFrame | null): Quer
  * drugs or states a new intent starts a new question — about the same patient: what the
  * user said about the patient carries over (see carryPatient).
  */
-export function mergeWithPriorFrame(frame: QueryFrame, prior: QueryFrame | null, samePatient = true): QueryFrame {
+export function mergeWithPriorFrame(
+  frame: QueryFrame,
+  prior: QueryFrame | null,
+  samePatient = true,
+  /** The turn says it switches to another drug ("đổi sang paracetamol"). */
+  switchesTo = false,
+): QueryFrame {
   const merged = mergeQuestion(frame, prior);
   // "vợ bn 30t cũng (+) Chlamydia …": another person — nothing said of the first patient carries to them
   if (!samePatient)
@@ -61,20 +67,22 @@ export function mergeWithPriorFrame(frame: QueryFrame, prior: QueryFrame | null,
       age_text: frame.age_text,
       weight_kg: frame.weight_kg,
     };
-  return carryRoute(carryPatient(merged, prior), prior);
+  return carryRoute(carryPatient(merged, prior), prior, switchesTo);
 }
 
 /**
  * "… uống loại viên thường ạ" → "Bác sĩ định đổi sang viên tramadon tác dụng kéo dài, có được không?": the drug
  * named again, its dose asked again with no route said, is still given the way the conversation settled — a route
- * the user's words gave in an earlier turn, never one the turn contradicts (a route or routes it names win).
+ * the user's words gave in an earlier turn, never one the turn contradicts (a route or routes it names win). So is
+ * the drug switched to ("bé … siro ibuprofen" → "Nếu đổi sang paracetamol thì mỗi lần bao nhiêu?").
  */
-function carryRoute(frame: QueryFrame, prior: QueryFrame | null): QueryFrame {
+function carryRoute(frame: QueryFrame, prior: QueryFrame | null, switchesTo: boolean): QueryFrame {
   if (!prior || prior.non_human || frame.non_human || prior.route === null) return frame;
   if (frame.route !== null || frame.allowed_routes.length > 0 || frame.attribute !== 'lieu_luong_cach_dung')
     return frame;
   const same = frame.drugs.length > 0 && [...frame.drugs].sort().join() === [...prior.drugs].sort().join();
-  return same ? { ...frame, route: prior.route } : frame;
+  const switched = switchesTo && frame.drugs.length === 1 && !prior.drugs.includes(frame.drugs[0]);
+  return same || switched ? { ...frame, route: prior.route } : frame;
 }
 
 /**

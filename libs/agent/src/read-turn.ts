@@ -116,18 +116,6 @@ export function settledByConversation(
   };
 }
 
-/**
- * "bé 2t 12kg uống ibuprofen siro …" → "Nếu đổi sang paracetamol thì mỗi lần bao nhiêu?": a dose asked for the drug
- * switched to, with no route said, is given the way the conversation's was — the route the user's words settled.
- */
-function switchedKeepsRoute(frame: QueryFrame, prior: QueryFrame | null, text: string): QueryFrame {
-  if (!prior || prior.non_human || prior.route === null || frame.route !== null || frame.allowed_routes.length)
-    return frame;
-  if (frame.attribute !== 'lieu_luong_cach_dung' || frame.drugs.length !== 1 || prior.drugs.includes(frame.drugs[0]))
-    return frame;
-  return / (?:doi|chuyen|thay) (?:sang|bang|qua) /u.test(` ${fold(text)} `) ? { ...frame, route: prior.route } : frame;
-}
-
 /** The frame with the drugs left after a switch: a pair no longer a pair is that drug's question. */
 function switchedDrugs(frame: QueryFrame, drugs: string[]): QueryFrame {
   if (frame.attribute === 'tuong_tac_thuoc' && drugs.length >= 2) return { ...frame, drugs, turn_type: 'interaction' };
@@ -182,10 +170,11 @@ export function readTurn(
   const alsoHad = !!grounded.condition && conditionAlsoHad(text, grounded.condition);
   const told = toldAfterList(asComorbidity(referToListed(grounded, prior), prior, alsoHad), prior, tellsOnly(text));
   const pairAsked = prior?.turn_type === 'interaction' || prior?.attribute === 'tuong_tac_thuoc';
-  const mergedTurn = switchedKeepsRoute(
-    mergeWithPriorFrame(told, prior, !anotherPatient(text, user.texts.slice(0, -1))),
+  const mergedTurn = mergeWithPriorFrame(
+    told,
     prior,
-    text,
+    !anotherPatient(text, user.texts.slice(0, -1)),
+    / (?:doi|chuyen|thay) (?:sang|bang|qua) /u.test(` ${fold(text)} `),
   );
   // "bn đang warfarin … tương tác sao?" → "bn kêu đau khớp, cho uống para đc ko": in a conversation about what goes
   // with the patient's drugs, whether a new one may be given (no section named but that) is asked beside them

@@ -149,10 +149,11 @@ export function contraindicationsFor(
 ): ContraFinding[] {
   const out: ContraFinding[] = [];
   const saidFolded = ` ${syllables(said).join(' ')} `;
+  const carried = positiveMarkers(said);
   for (const part of parts) {
     if (part.section === 'than_trong') {
       out.push(...avoidancesFor(part, patient, severity, condition, saidFolded));
-      out.push(...markerAvoidances(part, said));
+      out.push(...markerAvoidances(part, carried));
       continue;
     }
     if (!CONTRA_SECTIONS.includes(part.section)) continue;
@@ -191,8 +192,7 @@ export function positiveMarkers(said: string): Set<string> {
  * that turns on a genetic marker the part names, held against a positive result the user's words give — `maybe`,
  * like every avoidance, so a list keeps the drug off and quotes why and a single-drug answer quotes it first.
  */
-function markerAvoidances(part: EvidencePart, said: string): ContraFinding[] {
-  const carried = positiveMarkers(said);
+function markerAvoidances(part: EvidencePart, carried: Set<string>): ContraFinding[] {
   if (!carried.size) return [];
   const named = [...fold(part.text).matchAll(MARKER)].map((m) => markerKey(m[0]));
   if (!named.some((m) => carried.has(m))) return [];
@@ -595,6 +595,15 @@ export function lastResortFor(
       if (clauseApplies(part.section, n, patient, severity, null)) out.push(finding(part, quote, 'maybe'));
     }
   return out;
+}
+
+/**
+ * Of the drugs a list would name, those a last-resort clause keeps off — only when another drug of the list has none
+ * (then there is an alternative): each with the clause that keeps it off.
+ */
+export function lastResortsOff(drugs: string[], lastResortOf: (drug: string) => ContraFinding[]): ContraFinding[] {
+  const found = drugs.map((drug) => lastResortOf(drug));
+  return found.some((f) => !f.length) ? found.flatMap((f) => f.slice(0, 1)) : [];
 }
 
 function exceptedFor(n: string, condition: string): boolean {
