@@ -40,3 +40,40 @@ describe('a contraindication lifted only when there is no alternative', () => {
     expect(notPregnant.reviewed_drug_ids).toContain('acid_valproic');
   });
 });
+
+/**
+ * "Không nên dùng trong thời kỳ mang thai" (spironolacton): a pregnancy section that says to avoid the drug for the
+ * whole pregnancy makes it a last resort too — kept off a pregnant patient's list beside a drug without such a
+ * clause (amlodipin), the clause quoted; a clause for a trimester, a dose or a use the formulary excepts does not.
+ */
+describe('a drug its pregnancy section says to avoid', () => {
+  const htn = ['sp 31t thai 24w, THA mạn, HA 150/100. thuốc hạ áp nào dùng được?'];
+
+  it('is kept off a pregnant patient’s list that has another drug, quoting the clause', () => {
+    const review = service.assessPatientCandidates(
+      safetyReviewPayload(['amlodipin', 'spironolacton'], pregnant, 'tăng huyết áp', htn),
+    );
+    expect(review.reviewed_drug_ids).toEqual(['amlodipin']);
+    const kept = review.contraindicated.find((f) => f.drug_id === 'spironolacton');
+    expect(kept).toMatchObject({ section: 'thoi_ky_mang_thai' });
+    expect(kept?.quote).toContain('Không nên dùng trong thời kỳ mang thai');
+  });
+
+  it('stays listed alone, for a patient who is not pregnant, and for a trimester-only clause', () => {
+    const alone = service.assessPatientCandidates(
+      safetyReviewPayload(['spironolacton'], pregnant, 'tăng huyết áp', htn),
+    );
+    expect(alone.reviewed_drug_ids).toEqual(['spironolacton']);
+    const notPregnant = service.assessPatientCandidates(
+      safetyReviewPayload(['amlodipin', 'spironolacton'], EMPTY_PATIENT, 'tăng huyết áp', ['bn nam 60t THA']),
+    );
+    expect(notPregnant.reviewed_drug_ids).toEqual(expect.arrayContaining(['amlodipin', 'spironolacton']));
+    // ondansetron: "không nên dùng ondansetron trong 3 tháng đầu" — a trimester, not the whole pregnancy
+    const nausea = service.assessPatientCandidates(
+      safetyReviewPayload(['ondansetron', 'domperidon'], pregnant, 'buồn nôn', ['bầu 20 tuần buồn nôn nhiều']),
+    );
+    expect(nausea.contraindicated.some((f) => f.drug_id === 'ondansetron' && f.section === 'thoi_ky_mang_thai')).toBe(
+      false,
+    );
+  });
+});

@@ -35,6 +35,8 @@ export interface UserDrugMentions {
   ambiguous: { typed: string; candidates: string[] }[];
   /** Formulary drug ids the current turn switches away from ("đổi simva sang atorva": simvastatin). */
   switchedFrom?: string[];
+  /** Formulary drug ids earlier turns told the patient is on now ("đang uống losartan 50mg mỗi sáng"). */
+  takenBefore?: string[];
 }
 
 /** A frame field that did not stand in the user's words and was dropped before routing. */

@@ -14,6 +14,7 @@ import {
   SETS_ASIDE,
   switchedFrom,
   TAKEN_TOGETHER,
+  takenNow,
   tellsOnly,
   words,
   type DrugResolver,
@@ -49,13 +50,30 @@ export function readUserWords(resolver: DrugResolver, earlier: string[], current
   const said = (t: string) => resolver.findMentions(t).filter((m) => !nameDenied(t, m.text));
   const now = said(texts[texts.length - 1]);
   const before = texts.slice(0, -1).flatMap(said);
+  const takenBefore = texts
+    .slice(0, -1)
+    .flatMap((t) => said(t).filter((m) => m.resolution && takenNow(t, m.text)))
+    .map((m) => m.resolution!.drug_id);
   const ids = (ms: typeof now) => [...new Set(ms.flatMap((m) => (m.resolution ? [m.resolution.drug_id] : [])))];
+  const clipped = now.flatMap((m) =>
+    m.reading.kind === 'ambiguous' ? [{ typed: m.text, candidates: m.reading.candidates }] : [],
+  );
+  // "trước bé uống ampi bị nổi mẩn, vậy amox còn dùng dc ko": a clipped name none of whose readings is a formulary
+  // drug, beside a formulary drug the turn names, is no drug of ours whichever it is — said back as outside the
+  // formulary (the reply quotes only the named drug's monograph), not asked which
+  const noneOurs = (a: { candidates: string[] }) => a.candidates.every((c) => !resolver.resolve(c));
+  const aside = ids(now).length ? clipped.filter(noneOurs) : [];
   return {
     texts,
     mentions: {
       named: [...new Set([...ids(before), ...ids(now)])],
       current: ids(now),
-      outside: [...new Set(now.flatMap((m) => (m.reading.kind === 'outside' ? [m.reading.name] : [])))],
+      outside: [
+        ...new Set([
+          ...now.flatMap((m) => (m.reading.kind === 'outside' ? [m.reading.name] : [])),
+          ...aside.map((a) => a.typed),
+        ]),
+      ],
       // a misspelling typed twice ("spirolacton … ngưng spirolacton") is said once
       corrected: now
         .flatMap((m) =>
@@ -64,10 +82,9 @@ export function readUserWords(resolver: DrugResolver, earlier: string[], current
             : [],
         )
         .filter((c, i, all) => all.findIndex((x) => x.drug_id === c.drug_id && fold(x.typed) === fold(c.typed)) === i),
-      ambiguous: now.flatMap((m) =>
-        m.reading.kind === 'ambiguous' ? [{ typed: m.text, candidates: m.reading.candidates }] : [],
-      ),
+      ambiguous: clipped.filter((a) => !aside.includes(a)),
       switchedFrom: switchedFrom(texts[texts.length - 1], now),
+      takenBefore: [...new Set(takenBefore)],
     },
   };
 }
@@ -124,6 +141,14 @@ function switchedDrugs(frame: QueryFrame, drugs: string[]): QueryFrame {
   return { ...frame, drugs };
 }
 
+/** "bn đang (phác đồ …) có X thì sao", "bà đang uống X thì sao ạ" (folded): a drug told as taken now, then "what then". */
+const TOLD_TAKEN_WHAT_THEN =
+  / (?:dang|van dang) (?:[a-z0-9]+ ){0,8}(?:thi sao|the thi sao|co sao khong|co sao ko|co sao k) ?(?:a |vay |nhi )?$/u;
+
+/** "thuốc em đang uống", "thuốc tiểu đường bn đang uống" (folded): the drug the patient is on, pointed at. */
+const TAKEN_POINTER =
+  / thuoc (?:[a-z]+ ){0,2}?(?:(?:em|toi|minh|bn|benh nhan|nguoi benh|ba|ong|me|bo|chau|co|chi|anh) )?(?:dang|van dang|hien dang|van) (?:uong|dung|xai) /u;
+
 /** How a turn is to be answered: the frame to route and what the reply must say about how it was read. */
 export interface TurnReading {
   /** The frame to route: grounded, merged with the conversation's frame (or the pending question again). */
@@ -166,6 +191,32 @@ export function readTurn(
   }
   const pending = pendingQuestion(grounded, prior, clarifyStreak);
   if (pending) return { frame: pending, reasked: true, dropped, carried: false };
+  // "Vậy thuốc em đang uống thì phải ngưng luôn …" after a list: the drug the patient is on, as an earlier turn told
+  // it ("đang uống losartan 50mg mỗi sáng") — not a drug of the list
+  const takenOne = [...new Set(user.mentions.takenBefore ?? [])];
+  if (
+    grounded.drugs.length === 0 &&
+    grounded.unknown_drugs.length === 0 &&
+    takenOne.length === 1 &&
+    !prior?.non_human &&
+    TAKEN_POINTER.test(` ${fold(text)} `)
+  ) {
+    // "… phải ngưng luôn hay đợi" in a pregnancy or while breastfeeding: whether to stop it is that state's section
+    const state =
+      grounded.patient.pregnant || prior?.patient.pregnant
+        ? 'thoi_ky_mang_thai'
+        : grounded.patient.lactating || prior?.patient.lactating
+          ? 'thoi_ky_cho_con_bu'
+          : null;
+    const stopAsked = / (?:ngung|ngung luon|bo thuoc) /u.test(` ${fold(text)} `);
+    const attribute = state && stopAsked ? state : grounded.attribute;
+    return readTurn(
+      { ...grounded, drugs: takenOne, attribute, turn_type: 'drug_attribute', follow_up: true },
+      prior ? { ...prior, drugs: [], listed: [] } : prior,
+      clarifyStreak,
+      { ...user, mentions: { ...user.mentions, current: takenOne, takenBefore: [] } },
+    );
+  }
   // after a list: a condition the patient also has, or a turn that only tells, is the patient for that list
   const alsoHad = !!grounded.condition && conditionAlsoHad(text, grounded.condition);
   const told = toldAfterList(asComorbidity(referToListed(grounded, prior), prior, alsoHad), prior, tellsOnly(text));
@@ -184,12 +235,23 @@ export function readTurn(
     !prior!.drugs.includes(mergedTurn.drugs[0]) &&
     (mergedTurn.attribute === null || mergedTurn.attribute === 'chong_chi_dinh') &&
     routeSections(text).every((x) => x === 'chong_chi_dinh');
+  // "colchicin dùng sao" → "bn đang phác đồ diệt HP có clari thì sao": a new drug the patient is on, told with
+  // nothing asked of it but "what then", is asked beside the conversation's drug
+  const takenBeside =
+    !besidePair &&
+    !!prior?.drugs.length &&
+    prior.turn_type !== 'interaction' &&
+    mergedTurn.drugs.length === 1 &&
+    !prior.drugs.includes(mergedTurn.drugs[0]) &&
+    routeSections(text).length === 0 &&
+    TOLD_TAKEN_WHAT_THEN.test(` ${fold(text)} `);
+  const asPair = besidePair || takenBeside;
   const merged = asNursedChildQuestion(
     doseAsked(
       pairWithConversationDrugs(
-        besidePair ? { ...mergedTurn, attribute: 'tuong_tac_thuoc' } : mergedTurn,
+        asPair ? { ...mergedTurn, attribute: 'tuong_tac_thuoc' } : mergedTurn,
         prior,
-        TAKEN_TOGETHER.has(words(text)) || besidePair,
+        TAKEN_TOGETHER.has(words(text)) || asPair,
         keepOrSwitchAsked(text),
       ),
       amountAsked(text),

@@ -1,6 +1,7 @@
 import { EMPTY_PATIENT, UNKNOWN_SEVERITY, type PatientContext, type PatientSeverity } from '@app/contracts';
 import {
   CONTRA_SECTIONS,
+  avoidedInPregnancy,
   contraindicationsFor,
   formScope,
   lastResortFor,
@@ -345,5 +346,27 @@ describe('a state the user denies', () => {
     expect(alcohol('bn nữ 45t loét tá tràng. Ko uống rượu. Diệt HP dùng thuốc nào')).toEqual([]);
     expect(alcohol('bn nữ 45t không uống rượu bia')).toEqual([]);
     expect(alcohol('bn nam 50t uống rượu nhiều, diệt HP dùng thuốc nào')).not.toEqual([]);
+  });
+});
+
+describe('avoidedInPregnancy()', () => {
+  const index = sampleIndex();
+  const pregnant = { ...EMPTY_PATIENT, pregnant: true };
+  const of = (drug: string, condition: string | null = null, patient = pregnant) =>
+    avoidedInPregnancy(index.section(drug, 'thoi_ky_mang_thai'), patient, condition);
+
+  it('reads a clause that avoids the drug for the whole pregnancy', () => {
+    for (const drug of ['spironolacton', 'tramadol', 'ciprofloxacin', 'loratadin', 'amiodaron'])
+      expect(of(drug)).toEqual([expect.objectContaining({ drug_id: drug, applies: 'maybe' })]);
+  });
+
+  it('not a conditional use, a trimester, a dose, an excepted use, nor for a patient who is not pregnant', () => {
+    expect(of('amlodipin')).toEqual([]); // "Chỉ dùng khi không có thuốc khác an toàn hơn": no avoidance said
+    expect(of('ondansetron')).toEqual([]); // "không nên dùng ondansetron trong 3 tháng đầu"
+    expect(of('metronidazol')).toEqual([]); // "nên tránh dùng trong 3 tháng đầu nếu có thể"
+    expect(of('aspirin')).toEqual([]); // "Liều giảm đau, chống viêm: tránh dùng …"
+    expect(of('diazepam', 'co giật')).toEqual([]); // "… trừ khi thật cần thiết (ví dụ cắt cơn co giật)"
+    expect(of('diazepam', 'lo âu')).toHaveLength(1);
+    expect(of('spironolacton', null, EMPTY_PATIENT)).toEqual([]);
   });
 });

@@ -598,6 +598,36 @@ export function lastResortFor(
 }
 
 /**
+ * "Không nên dùng trong thời kỳ mang thai.", "Tránh dùng trong thời kỳ mang thai, chỉ dùng khi không có lựa chọn
+ * khác.": a pregnancy section that says to avoid the drug for the whole pregnancy — not for a dose ("tránh dùng liều
+ * cao"), a trimester ("không nên dùng … trong 3 tháng đầu") or a use the formulary excepts ("trừ khi thật cần thiết
+ * (ví dụ cắt cơn co giật)" for seizures) — is a last resort for a pregnant patient: kept off a list that has another
+ * drug (`lastResortsOff`), quoted as the reason. A lactation section's "không khuyến cáo" is not read so (a caution
+ * quoted with the list).
+ */
+export function avoidedInPregnancy(
+  parts: EvidencePart[],
+  patient: PatientContext,
+  condition: string | null,
+): ContraFinding[] {
+  if (!patient.pregnant) return [];
+  const out: ContraFinding[] = [];
+  for (const part of parts.filter((x) => x.section === 'thoi_ky_mang_thai'))
+    for (const quote of clauses(part.text)) {
+      const n = normalize(quote);
+      const m = AVOID_IN_PREGNANCY.exec(n);
+      if (!m || n.slice(0, m.index).includes('liều') || DENIES.test(n)) continue;
+      if (condition && exceptedFor(n, condition)) continue;
+      out.push(finding(part, quote, 'maybe'));
+      break;
+    }
+  return out.slice(0, 1);
+}
+/** "(nên) tránh dùng [tên thuốc] trong thời kỳ mang thai / khi mang thai", "không nên dùng trong thời kỳ mang thai", or the verb closing the clause. */
+const AVOID_IN_PREGNANCY =
+  /(?:^|[\s,])(?:nên tránh dùng|tránh dùng|không nên dùng)(?:\s+[\p{L}]+){0,2}?\s*(?:(?:trong thời kỳ|khi|cho phụ nữ|cho người)\s+(?:đang\s+)?(?:mang thai|có thai)(?=[\s,.;:]|$)|(?=[.;]|$))/u;
+
+/**
  * Of the drugs a list would name, those a last-resort clause keeps off — only when another drug of the list has none
  * (then there is an alternative): each with the clause that keeps it off.
  */

@@ -40,6 +40,44 @@ describe('decide()', () => {
     expect(decide(heparin, { ...iv, allowed_routes: [] }, index).decision).toBe('AMBIGUOUS_ROUTE');
   });
 
+  it('whether to adjust the dose for the kidney values told is answered by the entry for the impairment, with no route asked', () => {
+    const ceftriaxon = index.section('ceftriaxon', 'lieu_luong_cach_dung');
+    const renal = frame({
+      drugs: ['ceftriaxon'],
+      population: 'elderly',
+      age_text: '80 tuổi',
+      patient: { ...EMPTY_PATIENT, renal: 'độ thanh thải creatinin 30 ml/phút' },
+    });
+    const r = decide(ceftriaxon, renal, index, [], 'ceftriaxon co can giam lieu theo ClCr cua bn ko');
+    expect(r.decision).toBe('ANSWERABLE');
+    expect(r.parts.length).toBeGreaterThan(0);
+    expect(r.parts.every((p) => p.route === null && /suy thận/.test(p.text))).toBe(true);
+    // the same words with no kidney or liver values told, or a dose asked without "adjust", still ask the route
+    const noValues = { ...renal, patient: EMPTY_PATIENT };
+    expect(decide(ceftriaxon, noValues, index, [], 'ceftriaxon co can giam lieu ko').decision).toBe('AMBIGUOUS_ROUTE');
+    expect(decide(ceftriaxon, renal, index, [], 'ceftriaxon liều bao nhiêu').decision).toBe('AMBIGUOUS_ROUTE');
+  });
+
+  it('a turn naming no indication is answered for the indication the conversation told ("sau mổ" → the post-operative entry)', () => {
+    const ondansetron = index.section('ondansetron', 'lieu_luong_cach_dung');
+    const child = frame({
+      drugs: ['ondansetron'],
+      population: 'pediatric',
+      age_text: '8 tuổi',
+      weight_kg: 25,
+      allowed_routes: ['tiem_tinh_mach', 'truyen_tinh_mach'],
+    });
+    const told = 'be trai 8t 25kg, sau mo ruot thua noi soi 2h, buon non, non 3 lan. thuoc chong non nao cho be?';
+    const r = decide(ondansetron, child, index, [], 'tĩnh mạch thi lieu bn', told);
+    expect(r.decision).toBe('ANSWERABLE');
+    const regimens = r.parts.filter((p) => p.route !== null);
+    expect(regimens.length).toBeGreaterThan(0);
+    expect(regimens.every((p) => /sau phẫu thuật/.test(p.text))).toBe(true);
+    // without the conversation's words both intravenous entries are quoted, each under its indication
+    const both = decide(ondansetron, child, index, [], 'tĩnh mạch thi lieu bn');
+    expect(both.parts.some((p) => p.route !== null && /hoá trị/.test(p.text))).toBe(true);
+  });
+
   it('keeps an entry for the population that names no single route (a renal adjustment covering every route) once a route is given', () => {
     const cipro = index.section('ciprofloxacin', 'lieu_luong_cach_dung');
     const renal = cipro.find((p) => p.route === null && p.population.includes('adult') && p.text.includes('suy thận'));

@@ -50,6 +50,15 @@ function notForAge(p: EvidencePart, ageText: string | null): boolean {
   return bands.length > 0 && !bands.some((b) => bandHolds(b, age.min));
 }
 
+/** "có cần giảm liều", "chỉnh liều theo ClCr", "ClCr 8 thì chỉnh ko" (folded): whether to adjust the dose is asked. */
+const ADJUSTMENT = / (?:giam|chinh|dieu chinh|hieu chinh) lieu | chinh (?:ko|khong|k|gi|the nao|sao) /u;
+
+/** Is a dose adjustment asked for an impairment the patient has (kidney or liver values told)? */
+function adjustmentAsked(said: string, frame: QueryFrame): boolean {
+  const impaired = frame.patient.renal !== null || frame.patient.hepatic !== null;
+  return impaired && ADJUSTMENT.test(` ${syllables(said).join(' ')} `);
+}
+
 function isImpairmentEntry(p: EvidencePart): boolean {
   const head = ` ${syllables(p.text.split(/[:.]/)[0]).join(' ')} `;
   return IMPAIRMENT.some((w) => head.includes(` ${w} `));
@@ -151,7 +160,14 @@ export function decide(
     }
     // "dự phòng", "nôn sau phẫu thuật", "bệnh gút": the entries for what the user treats, not every indication's
     // — but only among routes the user allowed: an indication never answers a route question nobody asked
-    const narrowed = narrowToIndication(pool, said, context);
+    const bySaid = narrowToIndication(pool, said, context);
+    // "TM thì liều bn" after "bé 8t sau mổ ruột thừa, buồn nôn …": a turn whose words name no indication, left with
+    // entries of several routes for different indications, is asked for the indication the conversation told —
+    // only to choose among routes (entries of one route are never narrowed by the conversation's stray words)
+    const byContext = bySaid === pool && context.trim() ? narrowToIndication(pool, context) : pool;
+    const routeCount = (ps: EvidencePart[]) => distinctRoutes(ps).length;
+    const narrowed =
+      byContext !== pool && routeCount(pool) > 1 && routeCount(byContext) < routeCount(pool) ? byContext : bySaid;
     // … unless the condition the conversation named is given by one route only: "nấm Candida âm đạo" then "liều?"
     // — fluconazol's entry for it is by mouth, so no route is left to ask
     const asked = frame.condition ?? frame.indication;
@@ -177,7 +193,13 @@ export function decide(
         allowed.length === 2 &&
         allowed.every((r) => intravenous.includes(r)) &&
         routes.every((r) => allowed.includes(r));
-      if (routes.length > 1 && !comparesNamedRoutes && !intravenousSaid)
+      // "ceftriaxon có cần giảm liều theo ClCr của bn ko" (kidney values told): whether the dose is adjusted for the
+      // impairment is answered by the entry for it that holds for every route — no route to ask
+      const forImpairment = adjustmentAsked(said, frame)
+        ? pool.filter((p) => p.route === null && isImpairmentEntry(p))
+        : [];
+      if (routes.length > 1 && forImpairment.length) pool = forImpairment;
+      else if (routes.length > 1 && !comparesNamedRoutes && !intravenousSaid)
         return { decision: 'AMBIGUOUS_ROUTE', parts: [...pool, ...tables], routes };
     }
     // "học lớp 1" (5 to 8) beside "trẻ 2 - 5 tuổi" and "trẻ 6 - 11 tuổi": the exact age decides the dose
@@ -334,7 +356,8 @@ function distinctRoutes(parts: EvidencePart[]): Route[] {
 
 /** Does the part's lead (before its first colon) name this route ("Người lớn, tiêm tĩnh mạch hoặc truyền tĩnh mạch: …")? */
 function leadNamesRoute(text: string, route: Route): boolean {
-  const lead = text.split(':')[0];
+  // "…, uống (…), bắt đầu 12 giờ sau liều tĩnh mạch, …": a route the entry follows on from is not its own
+  const lead = text.split(':')[0].split(/\ssau (?:liều|khi|đợt)\s/u)[0];
   return saysRoute(words(lead, true), route);
 }
 

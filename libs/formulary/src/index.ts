@@ -23,3 +23,4 @@ export * from './release-form';
 export * from './purpose';
 export * from './aspects';
 export * from './drug-class';
+export * from './taken';

@@ -60,7 +60,14 @@ describe('dosing entries narrowed to the indication the user names', () => {
       population: 'pediatric',
       allowed_routes: ['tiem_tinh_mach', 'truyen_tinh_mach'],
     });
-    expect(decide(rows('ondansetron'), frame, index).decision).toBe('AMBIGUOUS_ROUTE');
+    // with no indication said, each intravenous entry is quoted under its own indication — never the oral one that
+    // only follows on from an intravenous dose ("…, uống (…), bắt đầu 12 giờ sau liều tĩnh mạch")
+    const unsaid = decide(rows('ondansetron'), frame, index);
+    expect(unsaid.decision).toBe('ANSWERABLE');
+    expect([...new Set(unsaid.parts.flatMap((p) => (p.route ? [p.route] : [])))].sort()).toEqual([
+      'tiem_tinh_mach',
+      'truyen_tinh_mach',
+    ]);
     const r = decide(rows('ondansetron'), frame, index, [], 'bé 1 tuổi rưỡi nôn sau mổ, ondansetron TM liều bn');
     expect(r.decision).toBe('ANSWERABLE');
     expect(r.parts.filter((p) => p.route !== null).map((p) => p.route)).toEqual(['tiem_tinh_mach']);

@@ -278,6 +278,10 @@ describe('who the patient is, from the words and the age together', () => {
   it('a stated age settles a child’s word typed without marks; typed as such, the patient is asked for', () => {
     expect(who('bn nu 45t viem than be than cap')).toBe('adult');
     expect(who('bn nam 80t nuot vien kho, be doi ra')).toBe('elderly');
+    // "rung nhi" typed without marks is "rung nhĩ" (the atrium), not "nhi" (children)
+    expect(who('bn nam 59t rung nhi, chuyen sang amiodaron uong')).toBe('adult');
+    expect(who('bn nu 76t rung nhi dang dung warfarin')).toBe('elderly');
+    expect(who('benh nhi 5 tuoi khoa nhi')).toBe('pediatric');
     // "mẹ 30 tuổi cho bé uống": whose dose? neither an adult's for the child nor the reverse
     expect(who('mẹ 30 tuổi cho bé uống paracetamol')).toBeNull();
     expect(who('bé 5 tuổi sốt')).toBe('pediatric');
@@ -467,4 +471,12 @@ describe('anotherPatient', () => {
     ['giường 5 dị ứng gì không', ['bệnh nhân giường 5 nam 45t']],
     ['còn bệnh nhân này thì sao', [first]],
   ])('"%s" after %j is the same patient', (t, earlier) => expect(anotherPatient(t, earlier)).toBe(false));
+});
+
+describe('nonClinicalAside()', () => {
+  it('reads price, purchase and stock — not "đánh giá" (assess) or "giá trị" (a value)', () => {
+    expect(nonClinicalAside('thuốc này giá bao nhiêu')).toBe(true);
+    expect(nonClinicalAside('bs đánh giá cơn hen mức độ trung bình')).toBe(false);
+    expect(nonClinicalAside('mục tiêu aPTT gấp 1,5 lần giá trị chứng')).toBe(false);
+  });
 });

@@ -535,11 +535,17 @@ function childHits(ws: Word[]): PhraseHit[] {
     (lactation.length > 0 && (infantAgeAfter(ws, h.start + h.length) || affectedChild(ws, h)));
   const born = (h: PhraseHit) => h.start > 0 && BIRTH.has(ws[h.start - 1].folded) && ws[h.start - 2]?.folded !== 'so';
   // "viem than be than" typed without marks: "bể thận" (the renal pelvis), an organ, not a child
+  // and "rung nhi" / "tam nhi" / "nhi that": "nhĩ" (the atrium), not "nhi" (children)
   const organ = (h: PhraseHit) =>
-    h.length === 1 && ws[h.start].plain && ws[h.start].folded === 'be' && ws[h.start + 1]?.folded === 'than';
+    h.length === 1 &&
+    ws[h.start].plain &&
+    ((ws[h.start].folded === 'be' && ws[h.start + 1]?.folded === 'than') ||
+      (ws[h.start].folded === 'nhi' &&
+        (ATRIUM_BEFORE.has(ws[h.start - 1]?.folded ?? '') || ws[h.start + 1]?.folded === 'that')));
   return POPULATION_CUES.pediatric.find(ws).filter((h) => !nursed(h) && !born(h) && !unbornAt(ws, h) && !organ(h));
 }
 const BIRTH = new Set(['sinh', 'de']);
+const ATRIUM_BEFORE = new Set(['rung', 'cuong', 'tam']);
 
 /** "(được) 4 tháng", "đc 6 tuần" from word i: an infant's age. */
 function infantAgeAfter(ws: Word[], i: number): boolean {
@@ -586,7 +592,8 @@ export function populationInDoubt(ws: Word[], age: Age | null): boolean {
 
 /**
  * Who the patient is, from the words and the age together. A stated age settles a child's word
- * typed without marks ("bn nữ 45t viem than be than": "be" is "bể", "bn 80t … be doi": "bẻ đôi");
+ * typed without marks ("bn nữ 45t viem than be than": "be" is "bể", "bn 80t … be doi": "bẻ đôi",
+ * "nhi" may be "nhĩ");
  * a child's word typed as such beside an adult's age ("mẹ 30 tuổi cho bé uống") leaves the patient
  * unknown, so the state machine asks — never an adult's dose for a child or the reverse.
  */
@@ -597,7 +604,7 @@ export function patientPopulation(ws: Word[], age: Age | null): Population | nul
   if (cue !== 'pediatric' && byAge !== 'pediatric') return cue;
   if (
     cue === 'pediatric' &&
-    childHits(ws).every((h) => h.length === 1 && ws[h.start].plain && ws[h.start].folded === 'be')
+    childHits(ws).every((h) => h.length === 1 && ws[h.start].plain && ['be', 'nhi'].includes(ws[h.start].folded))
   )
     return byAge;
   return null;
@@ -1303,8 +1310,17 @@ export const SUPPLY_CUES = new PhraseSet([
   'tồn kho',
 ]);
 
+/** "đánh giá" (assess), "giá trị" (a value): the word "giá" there is no price. */
+class CommerceWords extends PhraseSet {
+  override at(ws: Word[], i: number): PhraseHit | null {
+    const hit = super.at(ws, i);
+    if (hit?.phrase === 'giá' && (ws[i - 1]?.folded === 'danh' || ws[i + 1]?.folded === 'tri')) return null;
+    return hit;
+  }
+}
+
 /** Non-clinical words that are other words without their marks ("gia" is also "già"): only as typed with marks. */
-export const NON_CLINICAL_MARKED = new PhraseSet(
+export const NON_CLINICAL_MARKED = new CommerceWords(
   ['giá', 'mua', 'bán', 'còn hàng', 'hết hàng', 'nhập hàng', 'đặt hàng'],
   true,
 );

@@ -229,6 +229,16 @@ const PHRASES: [string, SectionKey][] = [
   ['dùng thế nào', 'lieu_luong_cach_dung'],
   ['dùng như thế nào', 'lieu_luong_cach_dung'],
   ['thận trọng', 'than_trong'],
+  // when to stop it before a procedure and when to take it again ("ngưng từ lúc nào và bao giờ uống lại"): the
+  // formulary says so among its cautions (metformin before iodinated contrast)
+  ['ngưng từ lúc nào', 'than_trong'],
+  ['ngừng từ lúc nào', 'than_trong'],
+  ['ngưng trước bao lâu', 'than_trong'],
+  ['ngừng trước bao lâu', 'than_trong'],
+  ['bao giờ uống lại', 'than_trong'],
+  ['khi nào uống lại', 'than_trong'],
+  ['bao giờ dùng lại', 'than_trong'],
+  ['khi nào dùng lại', 'than_trong'],
   ['lưu ý', 'than_trong'],
   ['nguy cơ', 'than_trong'],
   ['dễ bị', 'than_trong'],

@@ -69,8 +69,12 @@ function lookUp(core: string): Entry[] {
   return [...new Set([...exact.filter((e) => e.case === 'upper'), ...any])];
 }
 
-/** Does a neighbouring token satisfy a context word ("#NUM": a number; "#DRUG": a drug name)? */
-function matches(token: string | undefined, words: string[], isDrug: (w: string) => boolean): boolean {
+/**
+ * Does a neighbouring token satisfy a context word ("#NUM": a number; "#DRUG": a drug name; "#END", as a
+ * next word: the clause ends there — the turn's last word, or one closed by punctuation)?
+ */
+function matches(token: string | undefined, words: string[], isDrug: (w: string) => boolean, end = false): boolean {
+  if (end && words.includes('#END')) return true;
   if (token === undefined) return false;
   const t = token.toLowerCase();
   return words.some((w) =>
@@ -96,6 +100,7 @@ export function expandShorthand(text: string, isDrug: (token: string) => boolean
     if (!candidates.length) continue;
     const prev = words[k - 1]?.c;
     const next = words[k + 1]?.c;
+    const atEnd = next === undefined || CLAUSE_END.test(tokens[w.i]);
     // "TB nhé, khoa chưa lấy được ven", "TM ạ": a clause that is only a route's letters answers "which route?"
     // — and "NL", "TE" alone answer "người lớn, trẻ em hay người cao tuổi?"
     const route = candidates
@@ -111,7 +116,7 @@ export function expandShorthand(text: string, isDrug: (token: string) => boolean
     let tie = false;
     for (const e of candidates) {
       const score = e.context
-        ? (matches(prev, e.context.prev, isDrug) ? 1 : 0) + (matches(next, e.context.next, isDrug) ? 1 : 0)
+        ? (matches(prev, e.context.prev, isDrug) ? 1 : 0) + (matches(next, e.context.next, isDrug, atEnd) ? 1 : 0)
         : 0.5; // an unambiguous entry always applies, but yields to a context match of another meaning
       if (e.context && (score === 0 || (e.require === 'both' && score < 2))) continue;
       if (score > bestScore) {

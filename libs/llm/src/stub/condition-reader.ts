@@ -223,6 +223,8 @@ const QUESTION_GLUE_UNMARKED = new Set(['dc']);
 
 /** Verbs whose object is the condition asked ("thuốc nào trị X"), longest first. */
 const TREAT_VERBS = ['điều trị', 'chỉ định', 'trị', 'chữa', 'dùng cho', 'cắt cơn', 'dự phòng'];
+/** Words after which an unmarked "chua" is "chữa" (cure): "thuốc chữa", "để chữa", "dùng chữa" (folded). */
+const TAKES_CURE = new Set(['thuoc', 'de', 'nao', 'gi', 'dung', 'uong', 'xai', 'can', 'muon', 'giup']);
 
 /** Words between a treat-verb and its object that are not part of the condition. */
 const OBJECT_FILLERS = new Set(['benh', 'khong', 'a', 'vay', 'nhi', 'la', 'gi', 'nao', 'thuoc']);
@@ -383,7 +385,16 @@ const NORMAL_TAIL = / (?:bt|binh thuong|on|tot|con tot|trong gioi han)$/;
 
 /** Words that open a clause naming the diagnosis ("bị nấm …", "chẩn đoán suy giáp", "nghĩ sốt mò"). */
 /** Diagnosis openers of more than one word, which glue stripping does not take off ("khám ra", "phát hiện"). */
-const MULTI_WORD_OPENERS = ['chan doan', 'nghi la', 'kham ra', 'phat hien', 'len con'].map((o) => o.split(' '));
+const MULTI_WORD_OPENERS = ['chan doan', 'nghi la', 'kham ra', 'phat hien', 'len con', 'danh gia'].map((o) =>
+  o.split(' '),
+);
+
+/** Who reports the diagnosis at a clause's start ("bs", "bác sĩ", "bs trực"), folded; their length in words, or 0. */
+const REPORTERS = [['bs', 'truc'], ['bac', 'si', 'truc'], ['bs'], ['bac', 'si'], ['bsi']];
+function reporterLength(folded: string[]): number {
+  const r = REPORTERS.find((x) => x.every((w, k) => folded[k] === w) && folded.length > x.length);
+  return r ? r.length : 0;
+}
 
 /** Words inside a clause after which it names the diagnosis ("… bảo bị lỵ amip", "… nhiễm Chlamydia"). */
 const MID_DIAGNOSIS = new Set(['bi', 'nhiem', 'dx']);
@@ -438,6 +449,8 @@ const DIAGNOSIS_OPENERS = [
   'noi soi',
   'kham ra',
   'phat hien',
+  // "bs đánh giá cơn hen mức độ TB": the clinician's assessment
+  'danh gia',
   'len con',
   'dang len con',
 ];
@@ -725,6 +738,9 @@ export class ConditionReader {
       while (rest.length > 1 && (rest[0] === 'nữ' || (written && rest[0] === 'nam'))) rest.shift();
       if (fold(rest[0] ?? '') === 'benh' && fold(rest[1] ?? '') === 'nhan') rest.splice(0, 2);
       while (rest.length && TRAILING_PARTICLES.includes(rest[rest.length - 1])) rest.pop();
+      // "cơn hen mức độ TB", "VPCĐ mức độ vừa": how severe it is is no part of its name (the severity stays the patient's)
+      const severity = rest.findIndex((w, i) => i > 0 && fold(w) === 'muc' && fold(rest[i + 1] ?? '') === 'do');
+      if (severity > 0) rest.splice(severity);
       // "bệnh tim lâu năm": how long it has lasted is no part of it
       if (rest.length > 2 && ['lau nam', 'nhieu nam'].includes(rest.slice(-2).map(fold).join(' '))) rest.splice(-2);
       // words that join the question ("… thì nên dùng", "… có uống") name no condition
@@ -1061,6 +1077,15 @@ export class ConditionReader {
         if (ws.slice(i, i + vs.length).some((w, k) => fold(w) !== w && w !== written[k])) continue;
         // "nôn do xạ trị", "đang hóa trị": a treatment's name, not the verb "trị"
         if (vs.join(' ') === 'tri' && ['xa', 'hoa'].includes(folded[i - 1] ?? '')) continue;
+        // "ClCr 8, chua loc mau": typed without marks, "chua" is "chưa" (not yet) unless a drug or a purpose takes it
+        // ("thuoc chua …", "de chua …", "uong chua …"), or it cures a disease ("chua benh …", "chua tri")
+        if (
+          vs.join(' ') === 'chua' &&
+          ws[i] === 'chua' &&
+          !TAKES_CURE.has(folded[i - 1] ?? '') &&
+          !['benh', 'tri'].includes(folded[i + 1] ?? '')
+        )
+          continue;
         const from = i + vs.length;
         const end = starts.find((s) => s > i && s >= from) ?? ws.length;
         // "thuốc dự phòng tái phát RLLC, DT có thuốc nào dùng đc": the clause that asks is no part of the object
@@ -1124,7 +1149,14 @@ export class ConditionReader {
   private diagnosisClause(turn: string, accept: (rest: string[]) => string | null): string | null {
     const { clauses, q } = this.clauses(turn);
     for (const clause of clauses.slice(0, Math.max(q, 0)).reverse()) {
-      const ws = words(clause).filter((w, i, all) => all.slice(0, i + 1).some((x) => !TEMPORAL.has(x.folded)));
+      const told = words(clause).filter((w, i, all) => all.slice(0, i + 1).some((x) => !TEMPORAL.has(x.folded)));
+      // "bs chẩn đoán …", "mới bị chẩn đoán tiểu đường type 2": who diagnosed it, and a "bị"/"được" before the
+      // opener, are no part of the diagnosis
+      const skip = reporterLength(told.map((w) => w.folded));
+      const passive =
+        ['bi', 'duoc', 'dc'].includes(told[skip]?.folded ?? '') &&
+        MULTI_WORD_OPENERS.some((o) => o.every((x, k) => told[skip + 1 + k]?.folded === x));
+      const ws = told.slice(skip + (passive ? 1 : 0));
       const opener = DIAGNOSIS_OPENERS.find(
         (o) =>
           ws
@@ -1171,9 +1203,10 @@ export class ConditionReader {
     // nearest first, but a clause that names the diagnosis ("bị nấm …", "chẩn đoán …") before a symptom ("ngứa nhiều")
     const before = clauses.slice(0, q).reverse();
     const diagnosis = (c: string) => {
-      const f = words(c)
+      const t = words(c)
         .map((w) => w.folded)
         .filter((w, i, all) => all.slice(0, i + 1).some((x) => !TEMPORAL.has(x)));
+      const f = t.slice(reporterLength(t));
       return DIAGNOSIS_OPENERS.some((o) => f.slice(0, o.split(' ').length).join(' ') === o);
     };
     // "PCR dịch CTC nhiễm Chlamydia trachomatis", "bác sĩ bảo bị lỵ amip": the diagnosis inside a clause
@@ -1211,7 +1244,14 @@ export class ConditionReader {
     const found: string[] = [];
     for (const clause of candidates) {
       // a word typed with its marks is only itself: "tử" (tử cung) is no "từ", "con" no "còn"
-      const ws = words(this.withoutPatient(clause, written), written).filter((w) => !temporal(w));
+      const all = words(this.withoutPatient(clause, written), written).filter((w) => !temporal(w));
+      // "bs đánh giá cơn hen mức độ TB", "BS chẩn đoán …": who made the diagnosis is no part of it
+      // … nor is "bị"/"được" before the opener ("mới bị chẩn đoán tiểu đường type 2")
+      const from = reporterLength(all.map((w) => w.folded));
+      const passive =
+        ['bi', 'duoc', 'dc'].includes(all[from]?.folded ?? '') &&
+        MULTI_WORD_OPENERS.some((o) => o.every((x, k) => all[from + 1 + k]?.folded === x));
+      const ws = all.slice(from + (passive ? 1 : 0));
       // "khám ra nấm Candida âm đạo": the words after the diagnosis opener
       const opener = MULTI_WORD_OPENERS.find(
         (o) =>

@@ -30,11 +30,12 @@ import {
   type DrugResolver,
   type Mention,
   type Word,
+  takenNow,
 } from '@app/formulary';
 import type { Understander } from '../providers';
 import { ConditionReader } from './condition-reader';
 import { P, isSymptom, VAGUE_CONDITIONS, escape, type SectionsByContent } from './vocabulary';
-import { takenNow, inHistoryClause } from './history';
+import { inHistoryClause } from './history';
 
 /** Phrases whose words are no cue of their own ("mổ kết hợp xương" holds the interaction word "kết hợp"). */
 const NOT_A_CUE = new PhraseSet([
@@ -299,6 +300,9 @@ const ASKS_ABOUT = new PhraseSet(['ảnh hưởng', 'vướng', 'lưu ý', 'cầ
 const DILUTING = / (?:pha|hoa tan|dung moi|dich truyen|truyen chung|pha loang) /u;
 /** Solutions a drug is diluted in or given with, as the lexicon names them (folded). */
 const DILUENTS = /^(?:natri clorid|glucose|dextrose|ringer|nuoc cat|nuoc muoi)/u;
+
+/** "liều thì em cho uống đúng theo đơn rồi" (folded): the dose told as settled, not asked. */
+const DOSE_SETTLED = / lieu (?:[a-z]+ ){0,6}(?:dung theo don|theo don|dung don|theo y lenh|theo chi dinh) /;
 
 /** "dùng cho con bao nhiêu", "cho bé uống bao nhiêu" (folded): an amount asked of whom the drug is given. */
 const AMOUNT_FOR_WHOM =
@@ -575,8 +579,8 @@ export class StubUnderstander implements Understander {
     const asksCondition =
       prior !== null &&
       (prior.turn_type === 'condition_to_drug' || prior.turn_type === 'symptom_to_drug') &&
-      prior.condition === null &&
-      prior.indication === null;
+      // no condition yet, or one too vague to list for ("nhiễm trùng", asked "which?")
+      ((prior.condition === null && prior.indication === null) || prior.condition_ambiguous);
     if (!asksCondition || frame.drugs.length || frame.unknown_drugs.length || frame.attribute) return null;
     if (frame.condition || frame.indication || frame.turn_type === 'condition_relation') return null;
     // the clause that says what the patient has ("bị …"), else the first: the symptoms after it describe it
@@ -888,7 +892,8 @@ export class StubUnderstander implements Understander {
       // "quên 1 liều, mai uống gấp đôi bù lại k": what to do after a missed dose, not a dose to work out
       !(has(P.missedDose) && !unitCount) &&
       // "pha với G5% được không": how to give it, whoever the patient is, unless a dose is asked too
-      !(has(P.administration) && !has(P.dosing) && !unitCount) &&
+      // ("liều thì em cho uống đúng theo đơn rồi, … nghiền viên ra pha với sữa được không": the dose is told settled)
+      !(has(P.administration) && (!has(P.dosing) || DOSE_SETTLED.test(s)) && !unitCount) &&
       ((attribute === 'lieu_luong_cach_dung' &&
         (has(P.dosing) ||
           unitCount ||

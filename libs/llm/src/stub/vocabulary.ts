@@ -54,7 +54,20 @@ const PURPOSE_LEADS = [
 ];
 
 /** An amount asked: per dose, to start with, or per unit of time ("mấy mg", "bắt đầu bao nhiêu", "mỗi ngày mấy lần"). */
-const AMOUNT_ASKED = ['mấy mg', 'khởi đầu bao nhiêu', 'khởi đầu mấy', 'bắt đầu bao nhiêu', 'bắt đầu mấy', ...PER_TIME];
+/** "para uống thì bn", "TM thì bn" (bao nhiêu): an amount asked by the route it is given. */
+const BY_ROUTE_AMOUNT = ['uống', 'tiêm', 'truyền', 'dùng', 'tĩnh mạch', 'bắp', 'tiêm bắp', 'dưới da'].flatMap((r) => [
+  `${r} thì bao nhiêu`,
+  `${r} thì mấy`,
+]);
+const AMOUNT_ASKED = [
+  'mấy mg',
+  'khởi đầu bao nhiêu',
+  'khởi đầu mấy',
+  'bắt đầu bao nhiêu',
+  'bắt đầu mấy',
+  ...PER_TIME,
+  ...BY_ROUTE_AMOUNT,
+];
 
 /** A form said between "thuốc" and its purpose ("thuốc uống trị …", "thuốc bôi chống …"). */
 const FORM_WORDS = ['uống', 'tiêm', 'bôi', 'nhỏ', 'xịt', 'viên', 'đặt'];
@@ -287,6 +300,16 @@ export const P = {
     'người bệnh',
     'kháng sinh',
     'dị ứng',
+    // monitoring a drug is given by ("mấy giờ sau thì thử aPTT", "INR bao nhiêu thì ngưng")
+    'aptt',
+    'inr',
+    'xét nghiệm',
+    'nồng độ',
+    'creatinin',
+    'kali máu',
+    'đường huyết',
+    'tiểu cầu',
+    'men gan',
   ]),
   followUp: new PhraseSet(['còn', 'thế còn', 'vậy còn', 'thế thì', 'còn với', 'thì sao']),
   contra: new PhraseSet(['chống chỉ định']),

@@ -1,0 +1,114 @@
+import { Simulation } from '../support/simulate';
+
+/**
+ * What a ward conversation tells along the way, read as the conversation means it (misses of the held-out first
+ * runs of zzs–zzz, fixed as rules): each case is paired with the same words where the rule must not apply.
+ */
+describe('what the conversation told, read in context', () => {
+  it('a drug told as taken now, then "what then", is asked beside the conversation’s drug', () => {
+    const s = new Simulation();
+    s.say('bn 66t gút cấp mới khởi phát 6h, ClCr 50, colchicin dùng sao');
+    const r = s.say('bn đang phác đồ diệt HP có clari thì sao');
+    expect(r.outcome).toBe('answerable/answered');
+    expect(r.plan.reading.frame).toMatchObject({ attribute: 'tuong_tac_thuoc' });
+    expect(r.plan.reading.frame.drugs).toEqual(expect.arrayContaining(['colchicin', 'clarithromycin']));
+    // a section named, or no drug before it, is no pair
+    const dose = new Simulation();
+    dose.say('bn 66t gút cấp, colchicin dùng sao');
+    expect(dose.say('bn đang dùng clari, liều clari bao nhiêu thì sao').plan.reading.frame.drugs).toEqual([
+      'clarithromycin',
+    ]);
+    expect(new Simulation().say('bn đang dùng clari thì sao').plan.reading.frame.drugs).toEqual(['clarithromycin']);
+  });
+
+  it('a clipped name with no formulary reading beside a named formulary drug is said back, not asked which', () => {
+    const s = new Simulation();
+    s.say('bé 4t 16kg VTG cấp, amox liều cao bn');
+    const r = s.say('mẹ bé khai trước bé uống ampi bị nổi mẩn, vậy amox còn dùng dc ko');
+    expect(r.outcome).toBe('answerable/answered');
+    expect(r.drugs).toEqual(['amoxicillin']);
+    // alone, the clipped name is still asked which
+    expect(new Simulation().say('ampi dùng được cho bé ko').outcome).toBe('clarify/no_drug');
+  });
+
+  it('a condition named in reply to "which condition?" after a vague one is the condition listed for', () => {
+    const s = new Simulation();
+    expect(s.say('bn 80t ClCr 30, nghi nhiem trung. ks nao trong dm dung dc?').outcome).toBe(
+      'clarify/ambiguous_condition',
+    );
+    const r = s.say('bs vua cd viem than be than cap, cay nuoc tieu ra E.coli');
+    expect(r.outcome).toBe('answerable/drug_list');
+    expect(r.plan.reading.frame.condition).toBe('viem than be than cap');
+    expect(r.plan.reading.frame.unknown_drugs).toEqual([]);
+  });
+
+  it('a follow-up that asks the monitoring of the conversation’s drug stays with that drug', () => {
+    const s = new Simulation();
+    s.say('bn nam 48t, 70kg, HKTMS, heparin TM liều nạp rồi BTĐ duy trì. nạp bao nhiêu đơn vị?');
+    const r = s.say('ok e chạy rồi. vậy mấy giờ sau thì thử aPTT, mục tiêu bao nhiêu là đạt?');
+    expect(r.outcome).toBe('answerable/answered');
+    expect(r.drugs).toEqual(['heparin']);
+    // with nothing clinical in it, the turn is still out of scope
+    expect(new Simulation().say('ok e chạy rồi, mai đi chợ mua gì').outcome).toBe('abstain/out_of_scope');
+  });
+
+  it('an unmarked "rung nhi" beside an adult’s age is the atrium, not a child; "khoa nhi" still is a child', () => {
+    const s = new Simulation();
+    const r = s.say('bn nam 59t rung nhi, chuyen sang amiodaron uong, lieu nap tuan dau the nao');
+    expect(r.plan.reading.frame.population).toBe('adult');
+    expect(r.outcome).toBe('answerable/answered');
+    expect(new Simulation().say('benh nhi khoa nhi, amoxicillin lieu bao nhieu').plan.reading.frame.population).toBe(
+      'pediatric',
+    );
+  });
+
+  it('"ng lon" typed without marks answers the population question; "para uống thì bn" asks the dose', () => {
+    const s = new Simulation();
+    expect(s.say('ciprofloxacin uong lieu bao nhieu').outcome).toBe('clarify/missing_population');
+    expect(s.say('ng lon, VTBT').outcome).toBe('answerable/answered');
+    const dose = new Simulation();
+    dose.say('bé 6t 20kg sốt 38,5, dm có thuốc hạ sốt nào cho bé');
+    const r = dose.say('para uống thì bn');
+    expect(r.plan.reading.frame).toMatchObject({ drugs: ['paracetamol'], attribute: 'lieu_luong_cach_dung' });
+    expect(r.outcome).toBe('answerable/answered');
+  });
+
+  it('what a ward note tells beside a list is the patient, not the condition asked', () => {
+    const condition = (t: string) => new Simulation().say(t).plan.reading.frame;
+    // "chua loc mau": not yet on dialysis ("chưa"), not a cure for it ("chữa")
+    expect(
+      condition(
+        'bn nam 70t STM gd cuoi ClCr 8, chua loc mau. may day man tai di tai lai, ngua nhieu. khang histamin nao trong dm dung dc cho bn?',
+      ).condition,
+    ).toBe('mày đay');
+    expect(condition('thuoc nao chua viem xoang').condition).toBe('viem xoang');
+    // who assessed it and how severe it is are no part of the condition
+    expect(
+      condition('SP 28t thai 30 tuần, TS hen, bs đánh giá cơn hen mức độ TB. Thuốc nào trong dm dùng đc cho bn?')
+        .condition,
+    ).toBe('cơn hen');
+    // a course of a drug outside the formulary the patient starts is their context, not a drug asked
+    const chemo = new Simulation().say(
+      'bn nam 58t K phoi, suy gan muc do vua. mai truyen cisplatin chu ky 1. trong dm co thuoc nao du phong non cho bn?',
+    );
+    expect(chemo.outcome).toBe('answerable/drug_list');
+    // a germ a culture grew is no drug, however close its name is to one ("coli": colistin)
+    expect(condition('cấy nước tiểu ra E.coli, Klebsiella, ks nào dùng được').unknown_drugs).toEqual([]);
+  });
+
+  it('"the drug I am on" after a list is the drug an earlier turn told the patient takes, not a listed one', () => {
+    const s = new Simulation();
+    s.say(
+      'Em 29 tuổi, bị cao huyết áp 2 năm nay đang uống losartan 50mg mỗi sáng, hôm qua em mới phát hiện có bầu khoảng 7 tuần. Trong danh mục có thuốc huyết áp nào bà bầu dùng được không ạ?',
+    );
+    const r = s.say('Vậy thuốc em đang uống thì phải ngưng luôn hay đợi tới lúc đi khám lại ạ?');
+    expect(r.plan.reading.frame).toMatchObject({ drugs: ['losartan'], attribute: 'thoi_ky_mang_thai' });
+    expect(r.outcome).toBe('answerable/answered');
+    // with no drug told as taken, the pointer is still asked
+    const none = new Simulation();
+    none.say('Em bầu 7 tuần, bị cao huyết áp. Trong danh mục có thuốc huyết áp nào bà bầu dùng được không ạ?');
+    expect(none.say('Vậy thuốc em đang uống thì phải ngưng luôn hay đợi ạ?').plan.reading.frame.drugs).not.toEqual([
+      'losartan',
+    ]);
+  });
+});
