@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { emptyFrame, ROUTES, type QueryFrame } from '@app/contracts';
 import {
+  LACTATION_CUES,
   parseAge,
   parseWeights,
   populationCue,
@@ -110,7 +111,12 @@ function expectGrounded(frame: QueryFrame, userTexts: string[], named: string[])
       const a = parseAge(t);
       return a !== null && populationOfAge(a) === frame.population;
     });
-    expect(cue || byAge).toBe(true);
+    // a pregnant or breastfeeding patient with no age said is the mother, an adult (read-turn's motherAsAdult)
+    const mother =
+      frame.population === 'adult' &&
+      frame.age_text === null &&
+      userTexts.some((t) => pregnancyStated(words(t)) || LACTATION_CUES.has(words(t)));
+    expect(cue || byAge || mother).toBe(true);
   }
   if (frame.route !== null) expect(userTexts.some((t) => saysRoute(words(t), frame.route!))).toBe(true);
   // a pregnancy stands only where the user told one, never where they denied it ("ko có thai")

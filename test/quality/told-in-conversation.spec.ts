@@ -111,4 +111,68 @@ describe('what the conversation told, read in context', () => {
       'losartan',
     ]);
   });
+
+  it('a name cut too short to read alone ("cefa") is the conversation’s drug it starts; alone it names nothing', () => {
+    const s = new Simulation();
+    s.say('sản phụ 30w, viêm bàng quang ko biến chứng, ko dị ứng thuốc. ks uống nào trong dm dùng đc cho bầu ạ?');
+    // the list is the retrieval worker's: set as the orchestrator remembers it after the reply
+    s.memory = { ...s.memory, lastFrame: { ...s.memory.lastFrame!, listed: ['cefalexin', 'amoxicillin'] } };
+    const r = s.say('ok chị, cefa thì cho liều bn, ngày uống mấy lần?');
+    expect(r.plan.reading.frame.drugs).toEqual(['cefalexin']);
+    expect(r.plan.reading.frame.unknown_drugs).toEqual([]);
+    // a pregnant patient takes an adult's dose: no population to ask
+    expect(r.outcome).toBe('answerable/answered');
+    expect(new Simulation().say('cefa liều bn').plan.reading.frame.drugs).toEqual([]);
+  });
+
+  it('what a question asks of one drug: its adverse effects, its use, a second person taking it too', () => {
+    const frame = (t: string) => new Simulation().say(t).plan.reading.frame;
+    expect(frame('Uống allopurinol thì gia đình cần để ý những phản ứng phụ gì?').attribute).toBe(
+      'tac_dung_khong_mong_muon',
+    );
+    // whether it works for a use is no contraindication question
+    expect(frame('Khi ông đang lên cơn đau ngực thì cho uống amlodipin có cắt cơn được không?').attribute).not.toBe(
+      'chong_chi_dinh',
+    );
+    expect(frame('cho uống amlodipin được không').attribute).toBe('chong_chi_dinh');
+    // "uống chung loratadin với tôi": the wife takes it too — her breastfeeding, not an interaction
+    expect(frame('vo toi dang cho con bu 4 thang, uong chung loratadin voi toi dc ko').attribute).toBe(
+      'thoi_ky_cho_con_bu',
+    );
+    expect(frame('mẹ hay uống levothyroxin chung luôn với viên canxi, có sao ko').attribute).toBe('tuong_tac_thuoc');
+  });
+
+  it('an acute attack the note names is the condition asked when the reading names nothing an indication does', () => {
+    const condition = (t: string) => new Simulation().say(t).plan.reading.frame.condition;
+    expect(
+      condition(
+        'BN nam 58t, cơn gút cấp khớp gối P khởi phát 6h. Loét DD-TT đang tiến triển (nội soi tuần trước). Dm có thuốc nào cắt cơn đc?',
+      ),
+    ).toBe('cơn gút cấp');
+    expect(
+      condition('bn nam 58t sưng nóng đỏ khớp bàn ngón cái, nghĩ cơn gút cấp. DT có thuốc nào điều trị cơn cấp?'),
+    ).toBe('cơn gút cấp');
+    // told as history, the attack is not the one asked
+    expect(condition('tiền sử cơn gút cấp. nay viêm phổi, thuốc nào dùng được')).not.toBe('cơn gút cấp');
+  });
+
+  it('"còn X thì sao" in a pair’s conversation keeps the drug named first and swaps the other', () => {
+    const s = new Simulation();
+    s.say('bn nữ 72t rung nhĩ, mới bắt đầu warfarin, liều khởi đầu bn?');
+    s.say('bn hay tự mua para uống giảm đau khớp, uống chung với warfarin vậy có sao ko');
+    const r = s.say('còn ibu thì sao');
+    expect(r.plan.reading.frame).toMatchObject({ turn_type: 'interaction', drugs: ['warfarin', 'ibuprofen'] });
+  });
+
+  it('a breastfeeding mother asking her own dose is an adult; a child she names is still the patient when sick', () => {
+    const s = new Simulation();
+    s.say('vo em dang cho bu hoan toan, bi tieu duong type 2, eGFR 50. thuoc uong nao ha duong huyet dung duoc?');
+    expect(s.say('vay neu dung metformin thi 1 ngay toi da duoc bao nhieu mg a?').plan.reading.frame.population).toBe(
+      'adult',
+    );
+    expect(
+      new Simulation().say('đang cho con bú, bé nhà em 3 tuổi sốt thì uống paracetamol liều bao nhiêu').plan.reading
+        .frame.population,
+    ).toBe('pediatric');
+  });
 });

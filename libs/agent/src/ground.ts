@@ -35,6 +35,10 @@ export interface UserDrugMentions {
   ambiguous: { typed: string; candidates: string[] }[];
   /** Formulary drug ids the current turn switches away from ("đổi simva sang atorva": simvastatin). */
   switchedFrom?: string[];
+  /** Formulary drug ids in the order the user first named them in this conversation. */
+  order?: string[];
+  /** Words of the current turn read as no name at all, though drug-like ("cefa": too short for one drug). */
+  unread?: string[];
   /** Formulary drug ids earlier turns told the patient is on now ("đang uống losartan 50mg mỗi sáng"). */
   takenBefore?: string[];
 }

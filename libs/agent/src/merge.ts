@@ -56,8 +56,10 @@ export function mergeWithPriorFrame(
   samePatient = true,
   /** The turn says it switches to another drug ("đổi sang paracetamol"). */
   switchesTo = false,
+  /** The conversation's drugs in the order the user first named them. */
+  namedOrder: string[] = [],
 ): QueryFrame {
-  const merged = mergeQuestion(frame, prior);
+  const merged = mergeQuestion(frame, prior, namedOrder);
   // "vợ bn 30t cũng (+) Chlamydia …": another person — nothing said of the first patient carries to them
   if (!samePatient)
     return {
@@ -214,7 +216,7 @@ export function carriedFacts(turnFrame: QueryFrame, merged: QueryFrame): boolean
   );
 }
 
-function mergeQuestion(frame: QueryFrame, prior: QueryFrame | null): QueryFrame {
+function mergeQuestion(frame: QueryFrame, prior: QueryFrame | null, namedOrder: string[] = []): QueryFrame {
   // "à quên, K máu 6.1. vậy thuốc nào dùng đc?" after a list: which drugs, for the condition asked before
   if (
     prior &&
@@ -297,7 +299,9 @@ function mergeQuestion(frame: QueryFrame, prior: QueryFrame | null): QueryFrame 
   // "Còn metformin thì sao?" / a bare drug name: the same question about the drug(s) named now.
   if (frame.drugs.length > 0 && !sameDrugs(frame.drugs, prior.drugs)) {
     if (frame.attribute !== null || prior.attribute === null || CONDITION_TYPES.includes(prior.turn_type)) return frame;
-    // "còn với fluconazol thì sao?" after an interaction question pairs the first drug with the new one
+    // "còn với fluconazol thì sao?" after an interaction question pairs the first drug with the new one — the one the
+    // conversation named first ("bn … mới bắt đầu warfarin" → "para uống chung với warfarin" → "còn ibu thì sao":
+    // warfarin + ibuprofen), whatever order the pair's turn named them in
     if (
       prior.turn_type === 'interaction' &&
       frame.drugs.length === 1 &&
@@ -308,7 +312,7 @@ function mergeQuestion(frame: QueryFrame, prior: QueryFrame | null): QueryFrame 
         ...frame,
         turn_type: 'interaction',
         attribute: 'tuong_tac_thuoc',
-        drugs: [prior.drugs[0], frame.drugs[0]],
+        drugs: [namedOrder.find((d) => prior.drugs.includes(d)) ?? prior.drugs[0], frame.drugs[0]],
         follow_up: true,
       };
     return {

@@ -85,6 +85,8 @@ export function readUserWords(resolver: DrugResolver, earlier: string[], current
       ambiguous: clipped.filter((a) => !aside.includes(a)),
       switchedFrom: switchedFrom(texts[texts.length - 1], now),
       takenBefore: [...new Set(takenBefore)],
+      order: [...new Set([...ids(before), ...ids(now)])],
+      unread: now.flatMap((m) => (m.reading.kind === 'unknown' ? [m.text] : [])),
     },
   };
 }
@@ -100,9 +102,15 @@ export function settledByConversation(
   resolver: DrugResolver,
 ): { user: UserWords; settled: string[] } {
   const m = user.mentions;
-  if (!prior || prior.non_human || !m.ambiguous.length) return { user, settled: [] };
+  if (!prior || prior.non_human || (!m.ambiguous.length && !m.unread?.length)) return { user, settled: [] };
   const ours = new Set([...prior.drugs, ...prior.listed, ...m.named]);
   const corrected: { typed: string; drug_id: string }[] = [];
+  // "cefa thì cho liều bn" after a list naming Cefalexin: a name cut too short to read alone (it starts many drugs)
+  // that starts one of the conversation's drugs only
+  for (const typed of m.unread ?? []) {
+    const hits = resolver.startingWith(typed, ours);
+    if (hits.length === 1) corrected.push({ typed, drug_id: hits[0] });
+  }
   const ambiguous = m.ambiguous.filter((a) => {
     const hits = [
       ...new Set(
@@ -159,6 +167,11 @@ export interface TurnReading {
   dropped: DroppedField[];
   /** The merged frame holds patient facts from earlier turns (echoed with the answer). */
   carried: boolean;
+  /**
+   * The population is the mother's, read from a pregnancy or breastfeeding, not said: routed as an adult, but not
+   * remembered as said — a child a later turn names ("có làm bé buồn ngủ ko") is no second patient against it.
+   */
+  motherAsAdult?: boolean;
 }
 
 /**
@@ -226,6 +239,7 @@ export function readTurn(
     prior,
     !anotherPatient(text, user.texts.slice(0, -1)),
     / (?:doi|chuyen|thay) (?:sang|bang|qua) /u.test(` ${fold(text)} `),
+    user.mentions.order ?? [],
   );
   // "bn đang warfarin … tương tác sao?" → "bn kêu đau khớp, cho uống para đc ko": in a conversation about what goes
   // with the patient's drugs, whether a new one may be given (no section named but that) is asked beside them
@@ -269,7 +283,20 @@ export function readTurn(
   const together = (TAKEN_TOGETHER.has(words(text)) || pairAsked) && others.length > 0 && !prior?.non_human;
   const switched =
     !away.length || !kept.length ? merged : switchedDrugs(merged, together ? [...others, ...kept] : kept);
-  return { frame: switched, reasked: false, dropped, carried: carriedFacts(grounded, switched) };
+  const frame = motherAsAdult(switched);
+  return { frame, reasked: false, dropped, carried: carriedFacts(grounded, frame), motherAsAdult: frame !== switched };
+}
+
+/**
+ * "sản phụ 30w … amlo khởi đầu mấy mg": a pregnant or breastfeeding patient with no age, weight or population said is
+ * the mother, who takes an adult's dose — not a population to ask. A child the turn names as the patient ("cho bé
+ * uống …") has a population of its own and is not touched; an age said still decides.
+ */
+function motherAsAdult(frame: QueryFrame): QueryFrame {
+  const mother = frame.patient.pregnant || frame.patient.lactating;
+  if (!mother || frame.non_human || frame.population !== null || frame.age_text !== null || frame.weight_kg !== null)
+    return frame;
+  return { ...frame, population: 'adult' };
 }
 
 /** The patient as the conversation gave it: "trẻ em, 5 tuổi, 18 kg, ClCr 25 ml/phút". */
@@ -382,14 +409,20 @@ export function planTurn(
     memory.lastFrame,
     resolver,
   );
-  // the name settled is the turn's drug, whatever the understanding made of the clipped word
+  // the name settled is the turn's drug, whatever the understanding made of the clipped word (no unknown drug)
+  const clipped = new Set(user.mentions.corrected.map((c) => fold(c.typed)));
   const withSettled = settled.length
-    ? { ...understood, drugs: [...new Set([...understood.drugs, ...settled])] }
+    ? {
+        ...understood,
+        drugs: [...new Set([...understood.drugs, ...settled])],
+        unknown_drugs: understood.unknown_drugs.filter((u) => !clipped.has(fold(u))),
+      }
     : understood;
   const reading = readTurn(withSettled, memory.lastFrame, memory.clarifyStreak, user);
   const routed = route(turn, reading.frame, nameOf, { ambiguousDrugs: user.mentions.ambiguous });
+  const told = reading.motherAsAdult ? { ...reading.frame, population: null } : reading.frame;
   const remember =
-    reading.reasked && memory.lastFrame ? memory.lastFrame : frameToRemember(reading.frame, routed, memory.lastFrame);
+    reading.reasked && memory.lastFrame ? memory.lastFrame : frameToRemember(told, routed, memory.lastFrame);
   const pendingAnswered = reading.frame.follow_up && memory.clarifyStreak > 0 && memory.lastFrame !== null;
   const question = pendingAnswered ? [...memory.userTurns.slice(-memory.clarifyStreak), turn].join('. ') : turn;
   return { user, reading, routed, remember, question };

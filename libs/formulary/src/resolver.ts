@@ -312,6 +312,19 @@ export class DrugResolver {
     return this.names.has(key(token));
   }
 
+  /**
+   * Of these formulary drugs, those a spelling of which starts with the typed letters ("cefa": Cefalexin) — how a
+   * name cut too short to read alone is matched against the drugs a conversation already holds.
+   */
+  startingWith(typed: string, drugIds: Iterable<string>): string[] {
+    const k = key(typed);
+    if (k.length < MIN_CLIPPED || k.includes(' ')) return [];
+    const among = new Set(drugIds);
+    const hits = new Set<string>();
+    for (const n of this.names.values()) if (n.drugId && among.has(n.drugId) && n.key.startsWith(k)) hits.add(n.drugId);
+    return [...hits];
+  }
+
   /** The display name of a formulary drug. */
   nameOf(drugId: string): string | null {
     return this.displayOf.get(drugId) ?? null;

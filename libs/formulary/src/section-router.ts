@@ -115,6 +115,8 @@ const PHRASES: [string, SectionKey][] = [
   ['kiêng bia', 'tuong_tac_thuoc'],
   ['nhậu', 'tuong_tac_thuoc'],
   ['dùng chung', 'tuong_tac_thuoc'],
+  // "hay uống viên canxi chung luôn với thuốc này": taken together
+  ['chung luôn với', 'tuong_tac_thuoc'],
   // given through one line with another solution ("truyền chung 1 dây với Ringer lactat")
   ['truyền chung', 'tuong_tac_thuoc'],
   ['chạy chung', 'tuong_tac_thuoc'],
@@ -229,6 +231,8 @@ const PHRASES: [string, SectionKey][] = [
   ['dùng thế nào', 'lieu_luong_cach_dung'],
   ['dùng như thế nào', 'lieu_luong_cach_dung'],
   ['thận trọng', 'than_trong'],
+  // "cần để ý những phản ứng phụ gì": the adverse effects
+  ['phản ứng phụ', 'tac_dung_khong_mong_muon'],
   // when to stop it before a procedure and when to take it again ("ngưng từ lúc nào và bao giờ uống lại"): the
   // formulary says so among its cautions (metformin before iodinated contrast)
   ['ngưng từ lúc nào', 'than_trong'],

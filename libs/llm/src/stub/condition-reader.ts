@@ -385,7 +385,7 @@ const NORMAL_TAIL = / (?:bt|binh thuong|on|tot|con tot|trong gioi han)$/;
 
 /** Words that open a clause naming the diagnosis ("bị nấm …", "chẩn đoán suy giáp", "nghĩ sốt mò"). */
 /** Diagnosis openers of more than one word, which glue stripping does not take off ("khám ra", "phát hiện"). */
-const MULTI_WORD_OPENERS = ['chan doan', 'nghi la', 'kham ra', 'phat hien', 'len con', 'danh gia'].map((o) =>
+const MULTI_WORD_OPENERS = ['chan doan', 'nghi la', 'kham ra', 'phat hien', 'len con', 'danh gia', 'noi soi'].map((o) =>
   o.split(' '),
 );
 
@@ -676,6 +676,33 @@ export class ConditionReader {
 
   /** `typedWithMarks`: whether the user typed the turn with diacritics (the shorthand's expansion writes its own). */
   private read(asked: string, typedWithMarks?: boolean): string | null {
+    const read = this.readAsked(asked, typedWithMarks);
+    return this.attackNamed(asked, read) ?? read;
+  }
+
+  /**
+   * "cơn gút cấp khớp gối …, loét DD-TT đang tiến triển, thuốc nào cắt cơn đc?", "nghĩ cơn gút cấp. … điều trị cơn
+   * cấp?": a reading that names nothing an indication names ("loét dd tt tiến triển", "cơn cấp") beside an acute
+   * attack the turn names, which one does ("cơn gút cấp") — the attack is what is asked; never one told as history.
+   */
+  private attackNamed(turn: string, read: string | null): string | null {
+    if (!this.content || (read && this.content.indicationKeyword(read).length)) return null;
+    const ws = words(this.expand(turn));
+    for (let i = 0; i + 2 < ws.length; i++) {
+      if (ws[i].folded !== 'con' || (!ws[i].plain && ws[i].text !== 'cơn')) continue;
+      const end = ws.findIndex((w, k) => k > i && k <= i + 3 && w.folded === 'cap');
+      if (end < 0) continue;
+      const attack = ws
+        .slice(i, end + 1)
+        .map((w) => w.text)
+        .join(' ');
+      if (!this.content.indicationKeyword(attack).length || historyOnly(turn, attack)) continue;
+      return attack;
+    }
+    return null;
+  }
+
+  private readAsked(asked: string, typedWithMarks?: boolean): string | null {
     this.several = false;
     // "thuốc nào trị lỵ amip và có ảnh hưởng sữa không": the condition ends where the second question starts
     const joined = JOINED_QUESTION.exec(asked);

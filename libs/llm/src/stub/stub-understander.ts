@@ -301,6 +301,9 @@ const DILUTING = / (?:pha|hoa tan|dung moi|dich truyen|truyen chung|pha loang) /
 /** Solutions a drug is diluted in or given with, as the lexicon names them (folded). */
 const DILUENTS = /^(?:natri clorid|glucose|dextrose|ringer|nuoc cat|nuoc muoi)/u;
 
+/** "uống chung loratadin với tôi", "dùng chung với chồng" (folded): the drug shared with a person, not taken with a drug. */
+const SHARED_WITH_PERSON = / chung (?:[a-z0-9]+ ){0,3}voi (?:toi|em|anh|chi|minh|chong|vo|me|bo|ba|ong|con|nha) /u;
+
 /** "liều thì em cho uống đúng theo đơn rồi" (folded): the dose told as settled, not asked. */
 const DOSE_SETTLED = / lieu (?:[a-z]+ ){0,6}(?:dung theo don|theo don|dung don|theo y lenh|theo chi dinh) /;
 
@@ -634,7 +637,11 @@ export class StubUnderstander implements Understander {
     const sections = expandedSections.length || !typedPlain ? expandedSections : routeSections(fold(text));
     // "mổ kết hợp xương" is an operation, not two drugs combined: its words ask nothing
     const asked = NOT_A_CUE.mask(ws);
-    const has = (set: PhraseSet) => set.has(asked);
+    // "uống chung loratadin với tôi được ko": the drug taken by a second person as well — no second drug
+    const sharedWithPerson = drugs.length === 1 && SHARED_WITH_PERSON.test(s);
+    if (sharedWithPerson && sections.includes('tuong_tac_thuoc'))
+      sections.splice(sections.indexOf('tuong_tac_thuoc'), 1);
+    const has = (set: PhraseSet) => !(sharedWithPerson && set === P.interaction) && set.has(asked);
     // "có dùng tramadol được không", "diclofenac uống được không": whether the drug may be used at all —
     // in pregnancy or while breastfeeding that section, otherwise the contraindications
     // — except with a route other than by mouth ("tiêm bắp phenytoin được không"): how it is given
@@ -653,7 +660,11 @@ export class StubUnderstander implements Understander {
       P.mayUse.test(s.trim())
     )
       sections.unshift('chong_chi_dinh');
-    if (!sections.length && oneDrug && !has(P.dosing) && !amountForWhom && P.mayUse.test(s.trim()))
+    // "cho uống amlodipin có cắt cơn được không": whether it works for that use, not whether it may be given — the
+    // monograph's words for the use say (the section that speaks of it is found by its content)
+    const worksFor =
+      / (?:co )?(?:cat con|tri|chua|ha sot|giam dau|ha ap|cam mau) (?:duoc|dc) (?:khong|ko|k|hong) /u.test(s);
+    if (!sections.length && oneDrug && !has(P.dosing) && !amountForWhom && !worksFor && P.mayUse.test(s.trim()))
       sections.push(
         has(PREGNANCY_CUES)
           ? 'thoi_ky_mang_thai'

@@ -300,6 +300,8 @@ export const P = {
     'người bệnh',
     'kháng sinh',
     'dị ứng',
+    // how it is given again ("chưa đỡ thì bao lâu KD lại")
+    'khí dung',
     // monitoring a drug is given by ("mấy giờ sau thì thử aPTT", "INR bao nhiêu thì ngưng")
     'aptt',
     'inr',
