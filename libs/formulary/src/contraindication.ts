@@ -601,7 +601,7 @@ export function lastResortFor(
  * "Không nên dùng trong thời kỳ mang thai.", "Tránh dùng trong thời kỳ mang thai, chỉ dùng khi không có lựa chọn
  * khác.": a pregnancy section that says to avoid the drug for the whole pregnancy — not for a dose ("tránh dùng liều
  * cao"), a trimester ("không nên dùng … trong 3 tháng đầu") or a use the formulary excepts ("trừ khi thật cần thiết
- * (ví dụ cắt cơn co giật)" for seizures) — is a last resort for a pregnant patient: kept off a list that has another
+ * (ví dụ cắt cơn co giật)" for seizures), nor one only "để thận trọng … chỉ dùng khi thật cần thiết" — is a last resort for a pregnant patient: kept off a list that has another
  * drug (`lastResortsOff`), quoted as the reason. A lactation section's "không khuyến cáo" is not read so (a caution
  * quoted with the list).
  */
@@ -617,6 +617,9 @@ export function avoidedInPregnancy(
       const n = normalize(quote);
       const m = AVOID_IN_PREGNANCY.exec(n);
       if (!m || n.slice(0, m.index).includes('liều') || DENIES.test(n)) continue;
+      // "để thận trọng nên tránh dùng …, chỉ dùng khi thật cần thiết" (loratadin): a precaution any drug in pregnancy
+      // carries — unless it is kept for when nothing else will do ("chỉ dùng khi không có lựa chọn khác")
+      if (/thật cần thiết|để thận trọng/u.test(n) && !/không có (?:lựa chọn|thuốc)/u.test(n)) continue;
       if (condition && exceptedFor(n, condition)) continue;
       out.push(finding(part, quote, 'maybe'));
       break;
