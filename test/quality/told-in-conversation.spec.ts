@@ -175,4 +175,15 @@ describe('what the conversation told, read in context', () => {
         .frame.population,
     ).toBe('pediatric');
   });
+
+  it('a lab value with a decimal comma ("K máu 5,9") reaches the list’s review as the state it says', () => {
+    const frame = new Simulation().say('bn nữ 78t THA, K máu 5,9 mmol/l, DT có thuốc hạ áp nào').plan.reading.frame;
+    expect(frame.condition).toBe('tăng huyết áp');
+    expect(frame.patient.comorbidities).toContain('tăng kali máu');
+    // a normal value says nothing
+    expect(
+      new Simulation().say('bn nữ 78t THA, K máu 4,1 mmol/l, DT có thuốc hạ áp nào').plan.reading.frame.patient
+        .comorbidities,
+    ).not.toContain('tăng kali máu');
+  });
 });

@@ -285,7 +285,8 @@ function withoutTakenClauses(text: string): string {
   const q = whichDrugQuestion(text);
   if (!q) return text;
   // "DT có thuốc nào cho rung nhĩ? Với thận + thuốc nền cần lưu ý gì?": a sentence after it is a clause too
-  const clauses = q.text.split(/(?<=[,.!?;])\s*/u);
+  // a decimal ("K máu 5,9") is no clause end
+  const clauses = q.text.split(/(?<=[,.!?;])(?!\d)\s*/u);
   const at = clauses.findIndex((c) => P.whichDrug.has(words(c)));
   const keep = clauses.filter(
     (c, i) => i <= at || !(P.interaction.has(words(c)) || routeSections(c).length > 0 || ASKS_ABOUT.has(words(c))),
@@ -1052,7 +1053,8 @@ export class StubUnderstander implements Understander {
   private asksListForUse(text: string): boolean {
     const q = whichDrugQuestion(text);
     if (!q) return false;
-    const clauses = q.text.split(/(?<=[,.!?;])\s*/u);
+    // a decimal ("K máu 5,9") is no clause end
+    const clauses = q.text.split(/(?<=[,.!?;])(?!\d)\s*/u);
     const at = clauses.findIndex((c) => P.whichDrug.has(words(c)));
     const drugsIn = (t: string) =>
       this.resolver.findMentions(t).flatMap((m) => (m.resolution ? [m.resolution.drug_id] : []));
