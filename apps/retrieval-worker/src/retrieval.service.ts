@@ -12,8 +12,7 @@ import {
   containsPhrase,
   REVIEWED_SECTIONS,
   contraindicationsFor,
-  avoidedInPregnancy,
-  lastResortFor,
+  lastResortFindings,
   lastResortsOff,
   decide,
   withElderlyCautions,
@@ -194,19 +193,16 @@ export class RetrievalService {
     // a drug whose contraindication for this patient is lifted only when nothing else will do ("Phụ nữ có thai, trừ
     // trường hợp động kinh không có lựa chọn điều trị thay thế phù hợp") is kept off when the list has another
     // … and so is one its pregnancy section says to avoid ("Không nên dùng trong thời kỳ mang thai"), for a pregnant patient
-    const kept = lastResortsOff(reviewed, (drug) => [
-      ...lastResortFor(
-        this.index.section(drug, 'chong_chi_dinh').filter((q) => q.quarantined_page === null),
+    const kept = lastResortsOff(reviewed, (drug) =>
+      lastResortFindings(
+        [...this.index.section(drug, 'chong_chi_dinh'), ...this.index.section(drug, 'thoi_ky_mang_thai')].filter(
+          (q) => q.quarantined_page === null,
+        ),
         patient,
         p.severity,
         p.condition,
       ),
-      ...avoidedInPregnancy(
-        this.index.section(drug, 'thoi_ky_mang_thai').filter((q) => q.quarantined_page === null),
-        patient,
-        p.condition,
-      ),
-    ]);
+    );
     for (const f of kept) {
       reviewed.splice(reviewed.indexOf(f.drug_id), 1);
       contraindicated.push(f);

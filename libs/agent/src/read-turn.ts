@@ -49,10 +49,10 @@ export function readUserWords(resolver: DrugResolver, earlier: string[], current
   // a name the user says the drug is not ("ko phải levothyrox") names no drug asked
   const said = (t: string) => resolver.findMentions(t).filter((m) => !nameDenied(t, m.text));
   const now = said(texts[texts.length - 1]);
-  const before = texts.slice(0, -1).flatMap(said);
-  const takenBefore = texts
-    .slice(0, -1)
-    .flatMap((t) => said(t).filter((m) => m.resolution && takenNow(t, m.text)))
+  const told = texts.slice(0, -1).map((t) => ({ text: t, mentions: said(t) }));
+  const before = told.flatMap((e) => e.mentions);
+  const takenBefore = told
+    .flatMap((e) => e.mentions.filter((m) => m.resolution && takenNow(e.text, m.text)))
     .map((m) => m.resolution!.drug_id);
   const ids = (ms: typeof now) => [...new Set(ms.flatMap((m) => (m.resolution ? [m.resolution.drug_id] : [])))];
   const clipped = now.flatMap((m) =>
@@ -221,7 +221,7 @@ export function readTurn(
         : grounded.patient.lactating || prior?.patient.lactating
           ? 'thoi_ky_cho_con_bu'
           : null;
-    const stopAsked = / (?:ngung|ngung luon|bo thuoc) /u.test(` ${fold(text)} `);
+    const stopAsked = / (?:ngung|bo thuoc) /u.test(` ${fold(text)} `);
     const attribute = state && stopAsked ? state : grounded.attribute;
     return readTurn(
       { ...grounded, drugs: takenOne, attribute, turn_type: 'drug_attribute', follow_up: true },

@@ -611,7 +611,6 @@ export function avoidedInPregnancy(
   condition: string | null,
 ): ContraFinding[] {
   if (!patient.pregnant) return [];
-  const out: ContraFinding[] = [];
   for (const part of parts.filter((x) => x.section === 'thoi_ky_mang_thai'))
     for (const quote of clauses(part.text)) {
       const n = normalize(quote);
@@ -621,10 +620,23 @@ export function avoidedInPregnancy(
       // carries — unless it is kept for when nothing else will do ("chỉ dùng khi không có lựa chọn khác")
       if (/thật cần thiết|để thận trọng/u.test(n) && !/không có (?:lựa chọn|thuốc)/u.test(n)) continue;
       if (condition && exceptedFor(n, condition)) continue;
-      out.push(finding(part, quote, 'maybe'));
-      break;
+      return [finding(part, quote, 'maybe')];
     }
-  return out.slice(0, 1);
+  return [];
+}
+
+/**
+ * What makes a candidate a last resort for this patient, from its contraindication and pregnancy parts: an exception
+ * "trừ … không có lựa chọn thay thế" for the use asked (`lastResortFor`) and a pregnancy section that says to avoid it
+ * (`avoidedInPregnancy`). `lastResortsOff` keeps such a drug off a list that has another.
+ */
+export function lastResortFindings(
+  parts: EvidencePart[],
+  patient: PatientContext,
+  severity: PatientSeverity,
+  condition: string | null,
+): ContraFinding[] {
+  return [...lastResortFor(parts, patient, severity, condition), ...avoidedInPregnancy(parts, patient, condition)];
 }
 /** "(nên) tránh dùng [tên thuốc] trong thời kỳ mang thai / khi mang thai", "không nên dùng trong thời kỳ mang thai", or the verb closing the clause. */
 const AVOID_IN_PREGNANCY =
