@@ -222,7 +222,8 @@ const QUESTION_GLUE_MARKED = new Set(
 const QUESTION_GLUE_UNMARKED = new Set(['dc']);
 
 /** Verbs whose object is the condition asked ("thuốc nào trị X"), longest first. */
-const TREAT_VERBS = ['điều trị', 'chỉ định', 'trị', 'chữa', 'dùng cho', 'cắt cơn', 'dự phòng'];
+// "kháng sinh nào cho sốt thương hàn": what a drug asked for is for, right after the question, is treated by it
+const TREAT_VERBS = ['điều trị', 'chỉ định', 'trị', 'chữa', 'dùng cho', 'cắt cơn', 'dự phòng', 'nào cho', 'gì cho'];
 /** Words after which an unmarked "chua" is "chữa" (cure): "thuốc chữa", "để chữa", "dùng chữa" (folded). */
 const TAKES_CURE = new Set(['thuoc', 'de', 'nao', 'gi', 'dung', 'uong', 'xai', 'can', 'muon', 'giup']);
 
@@ -764,6 +765,9 @@ export class ConditionReader {
       // marked turn, where "nấm" would carry its marks
       while (rest.length > 1 && (rest[0] === 'nữ' || (written && rest[0] === 'nam'))) rest.shift();
       if (fold(rest[0] ?? '') === 'benh' && fold(rest[1] ?? '') === 'nhan') rest.splice(0, 2);
+      // "cho người (bị) viêm họng": who has it is no part of it
+      if (rest.length > 1 && fold(rest[0]) === 'nguoi')
+        rest.splice(0, fold(rest[1]) === 'bi' && rest.length > 2 ? 2 : 1);
       while (rest.length && TRAILING_PARTICLES.includes(rest[rest.length - 1])) rest.pop();
       // "cơn hen mức độ TB", "VPCĐ mức độ vừa": how severe it is is no part of its name (the severity stays the patient's)
       const severity = rest.findIndex((w, i) => i > 0 && fold(w) === 'muc' && fold(rest[i + 1] ?? '') === 'do');
@@ -822,9 +826,16 @@ export class ConditionReader {
       // "… VKDT dùng đc cho bn lúc này": a may-use tail asks whether, for whom and when — it names no condition
       const mayUse = rest.findIndex(
         (w, i) =>
-          i > 0 && ['dung', 'uong', 'xai'].includes(fold(w)) && ['duoc', 'dc', 'cho'].includes(fold(rest[i + 1] ?? '')),
+          i > 0 &&
+          ['dung', 'uong', 'xai'].includes(fold(w)) &&
+          ['duoc', 'dc', 'cho', 'them'].includes(fold(rest[i + 1] ?? '')),
       );
       if (mayUse > 0) rest.splice(mayUse);
+      // "… cho bệnh tim của ông dùng thêm được ko": whose it is, once the may-use tail is cut
+      const owner = rest.findIndex(
+        (w, i) => i > 0 && fold(w) === 'cua' && rest.slice(i + 1).every((x) => PATIENT_POINTERS.has(fold(x))),
+      );
+      if (mayUse > 0 && owner > 0) rest.splice(owner);
       // "trong danh mục / dược thư (có thuốc nào)": where to look, not what to treat
       if (rest.length && rest.every((w) => SOURCE_WORDS.has(fold(w)))) return null;
       // "điều trị được cho bn này": who it is for, not what to treat
@@ -1163,6 +1174,15 @@ export class ConditionReader {
     const ws = clause.split(' ');
     // "em đau răng quá": who has it is no part of it
     while (ws.length > 1 && WHO.has(fold(ws[0]))) ws.shift();
+    // "viêm phổi cộng đồng dùng được cho …", "… thì dùng gì": a may-use or a "then" ends the name
+    const ends = ws.findIndex(
+      (w, i) =>
+        i > 0 &&
+        (['thì', 'thi', 'được', 'đc', 'dc'].includes(w.toLowerCase()) ||
+          (['dùng', 'uống', 'xài'].includes(w.toLowerCase()) &&
+            ['được', 'đc', 'dc', 'cho'].includes((ws[i + 1] ?? '').toLowerCase()))),
+    );
+    if (ends > 0) ws.splice(ends);
     for (let n = ws.length; n > 0; n--) {
       const start = ws.slice(0, n).join(' ');
       // one word alone names a condition only as one the formulary heads ("gút"), never a word of many ("em")

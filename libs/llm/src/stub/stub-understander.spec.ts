@@ -989,6 +989,13 @@ describe('stub: the condition of a ward note, not its other words', () => {
       parser.parse('bn nam 45t động kinh cục bộ, ECG block NT độ II. DT chọn thuốc chống động kinh nào?').unknown_drugs,
     ).toEqual([]);
   });
+  it('"phác đồ … nào" asks which drugs the regimen holds; a regimen named without asking which does not', () => {
+    expect(
+      parser.parse('bn nữ 40t loét HTT HP(+), tiền sử sốc phản vệ vs amoxicillin. DT phác đồ diệt HP nào dùng đc?'),
+    ).toMatchObject({ turn_type: 'condition_to_drug', drugs: [], condition: 'diệt helicobacter pylori' });
+    expect(parser.parse('phac do diet HP gom nhung thuoc nao').turn_type).toBe('condition_to_drug');
+    expect(parser.parse('bn 50kg, NAC theo phác đồ 21h thì túi đầu bao nhiêu').turn_type).not.toBe('condition_to_drug');
+  });
   it('a list asked beside drugs the patient takes is the list, held against them — not a question about those drugs', () => {
     // "có ảnh hưởng thuốc tiểu đường không" asks what the list does beside gliclazid; unmarked "nam" after "bị" is nấm
     expect(
@@ -1148,6 +1155,19 @@ describe('stub: the condition of a ward note, not its other words', () => {
     expect(
       cond('BN nữ 45t, NS: loét hành tá tràng, CLO test (+). Ko uống rượu. Diệt HP thì dùng những thuốc nào?'),
     ).toContain('helicobacter pylori');
+  });
+  it('"X nào cho <condition>" asks for the condition after "cho", up to a may-use tail — never the symptom it starts with', () => {
+    expect(cond('Dược thư có kháng sinh nào cho sốt thương hàn dùng được cho bn này?')).toBe('sot thuong han');
+    expect(
+      cond(
+        'Nữ 24t, sốt 9 ngày, cấy máu mọc Salmonella Typhi → thương hàn. Dược thư có kháng sinh nào cho sốt thương hàn?',
+      ),
+    ).toBe('sot thuong han');
+    expect(cond('ks nào cho viêm phổi cộng đồng dùng được cho bn này')).toBe('viem phoi cong dong');
+    expect(cond('thuốc gì cho người bị viêm họng do liên cầu')).toBe('viem hong do lien cau');
+    // who it is for names no condition; a symptom after "cho" stays the symptom
+    expect(parser.parse('thuốc nào cho bn này').condition).toBeNull();
+    expect(parser.parse('thuốc gì cho bé 5 tuổi bị sốt').indication).toBe('sốt');
   });
   it('a condition ends at "thì"; where to look is no part of it', () => {
     expect(cond('nấm candida âm đạo thì trong danh mục có thuốc gì')).toBe('nam candida am dao');

@@ -123,6 +123,12 @@ class WhichDrugPhrases extends PhraseSet {
       }
       if (asks(ws[k])) return { start: i, length: k + 1 - i, phrase: 'thuốc nào' };
     }
+    // "phác đồ diệt HP nào dùng đc": which regimen is which drugs
+    if (ws[i] && ws[i + 1] && says(ws[i], 'phác') && says(ws[i + 1], 'đồ')) {
+      for (let j = i + 2; j <= i + 6 && j < ws.length; j++)
+        if (asks(ws[j])) return { start: i, length: j + 1 - i, phrase: 'thuốc nào' };
+      return null;
+    }
     if (!ws[i] || !says(ws[i], 'thuốc')) return null;
     let k = i + 1;
     if (ws[k] && FORM_WORDS.some((f) => says(ws[k], f))) k++;
