@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { emptyFrame, type SectionKey } from '@app/contracts';
-import { framedRetrievalPayload } from '@app/agent';
-import { containsPhrase, type CorpusIndex } from '@app/formulary';
+import { EMPTY_PATIENT, emptyFrame, type SectionKey } from '@app/contracts';
+import { framedRetrievalPayload, safetyReviewPayload } from '@app/agent';
+import { containsPhrase, forbiddenPairs, pairNotes, type CorpusIndex } from '@app/formulary';
 import type { CorpusService } from '@app/persistence';
 import type { RequestBudget } from '@app/platform';
 import { RetrievalService } from '@app/retrieval-worker';
@@ -96,5 +96,93 @@ describe('a drug the patient takes is held against the drug asked', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+/**
+ * A phrase forbidding a pair, and the drug it names after "với" if any — read independently of the code under test;
+ * one scoped to some patients ("… ở người suy gan") forbids nothing for a patient nothing is said of.
+ */
+const FORBIDS =
+  /(?:chống chỉ định|không được) (?:phối hợp|dùng đồng thời|dùng cùng|dùng chung)(?: với ([^;,.()]+))?(?!\s+(?:ở|khi|nếu|trong|cho)\s)/giu;
+/** Does a sentence of `owner`'s interaction section name `named` and forbid that pair (not another drug's)? */
+const forbidsPair = (owner: string, named: string) =>
+  index
+    .section(owner, 'tuong_tac_thuoc')
+    .filter((p) => p.quarantined_page === null)
+    .flatMap((p) => p.text.split(/(?<=[.!?;])\s+/u))
+    .some(
+      (sentence) =>
+        names(named).some((n) => containsPhrase(sentence, n)) &&
+        [...sentence.matchAll(FORBIDS)].some((m) => !m[1] || names(named).some((n) => containsPhrase(m[1], n))),
+    );
+/** Pairs (listed, taken) an interaction section forbids: the listed drug's own section naming the taken one, or the taken one's naming it. */
+const forbiddenPool = pairs.filter(([a, b]) => forbidsPair(a.drug_id, b.drug_id) || forbidsPair(b.drug_id, a.drug_id));
+
+describe('a list held against a drug the patient takes', () => {
+  it('the pool of forbidden pairs is real', () => expect(forbiddenPool.length).toBeGreaterThan(3));
+
+  it('never lists a drug whose pair with a drug the patient takes an interaction section forbids', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...forbiddenPool), fc.constantFrom(...TOLD), ([a, b], tell) => {
+        const turn = tell(b.name, 'thuốc nào dùng được');
+        const r = service.assessPatientCandidates(
+          safetyReviewPayload([a.drug_id], { ...EMPTY_PATIENT }, 'bệnh', [turn]),
+        );
+        expect([a.drug_id, b.drug_id, r.reviewed_drug_ids]).toEqual([a.drug_id, b.drug_id, []]);
+        // kept off with the clause that says why (its contraindications may name the pair first), quoted verbatim
+        const why = r.contraindicated.find((f) => f.drug_id === a.drug_id);
+        expect(why).toBeDefined();
+        const part = [a, b]
+          .flatMap((d) => index.section(d.drug_id, why!.section))
+          .find((p) => p.doc_id === why!.doc_id);
+        for (const piece of why!.quote.split(' … ')) expect(part?.text).toContain(piece);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('a pair nothing forbids stays on the list, and a drug not told as taken forbids nothing', () => {
+    const allowed = pairs.filter(([a, b]) => !forbidsPair(a.drug_id, b.drug_id) && !forbidsPair(b.drug_id, a.drug_id));
+    fc.assert(
+      fc.property(fc.constantFrom(...allowed), fc.constantFrom(...TOLD), ([a, b], tell) => {
+        const r = service.assessPatientCandidates(
+          safetyReviewPayload([a.drug_id], { ...EMPTY_PATIENT }, 'bệnh', [tell(b.name, 'thuốc nào dùng được')]),
+        );
+        expect([a.drug_id, b.drug_id, r.contraindicated.filter((f) => f.section === 'tuong_tac_thuoc')]).toEqual([
+          a.drug_id,
+          b.drug_id,
+          [],
+        ]);
+      }),
+      { numRuns: 200 },
+    );
+    for (const [a] of forbiddenPool.slice(0, 5)) {
+      const r = service.assessPatientCandidates(
+        safetyReviewPayload([a.drug_id], { ...EMPTY_PATIENT }, 'bệnh', ['bn nam 60t, thuốc nào dùng được']),
+      );
+      expect(r.contraindicated.filter((f) => f.section === 'tuong_tac_thuoc')).toEqual([]);
+    }
+  });
+
+  it('a pair forbidden only for some patients ("ở người suy gan hoặc suy thận") is forbidden as far as the scope holds', () => {
+    const source = {
+      section: (d: string, sec: SectionKey) => index.section(d, sec),
+      namesOf: names,
+      findMentions: (t: string) => index.resolver.findMentions(t),
+    };
+    const notes = pairNotes(['colchicin'], source, 'bn nam 60t đang dùng clarithromycin');
+    const scoped = notes.filter((n) => /ở người suy gan hoặc suy thận/u.test(n.quote));
+    expect(scoped.length).toBeGreaterThan(0);
+    const scopes: string[] = [];
+    const verdict = (v: 'yes' | 'maybe' | null) =>
+      forbiddenPairs(scoped, names, (scope) => {
+        scopes.push(scope);
+        return v;
+      });
+    expect(verdict(null)).toEqual([]);
+    expect(verdict('maybe').map((f) => [f.drug_id, f.applies])).toEqual([['colchicin', 'maybe']]);
+    expect(verdict('yes').map((f) => [f.drug_id, f.applies])).toEqual([['colchicin', 'yes']]);
+    expect(scopes[0]).toMatch(/^ở người suy gan hoặc suy thận/u);
   });
 });

@@ -19,6 +19,58 @@ describe('what the conversation told, read in context', () => {
       'clarithromycin',
     ]);
     expect(new Simulation().say('bn đang dùng clari thì sao').plan.reading.frame.drugs).toEqual(['clarithromycin']);
+    // … with a dose and a comma before "có sao ko"
+    const dose2 = new Simulation();
+    dose2.say('bn nam 70t sau mo thay khop hang, heparin du phong TDD lieu sao');
+    const pair = dose2.say('bn dang uong aspirin 81mg moi ngay, co sao ko');
+    expect(pair.plan.reading.frame.drugs).toEqual(expect.arrayContaining(['heparin', 'aspirin']));
+    expect(pair.plan.reading.frame.attribute).toBe('tuong_tac_thuoc');
+    // … but a section asked of it ("có hại gan ko") is asked of that drug
+    const liver = new Simulation();
+    liver.say('bn nam 70t sau mo thay khop hang, heparin du phong TDD lieu sao');
+    expect(liver.say('bn dang uong aspirin 81mg moi ngay, co hai gan ko').plan.reading.frame.drugs).toEqual([
+      'aspirin',
+    ]);
+  });
+
+  it('a patient state no indication names ("nghiện rượu"), told after a dose, goes on with the dose', () => {
+    const s = new Simulation();
+    s.say('bn nam 45t 62kg hậu phẫu ngày 1, ko uống đc, sốt 39 độ, dùng para thế nào?');
+    expect(s.say('truyền TM').outcome).toBe('answerable/answered');
+    const r = s.say('à bn này nghiện rượu lâu năm');
+    expect(r.outcome).toBe('answerable/answered');
+    expect(r.plan.reading.frame).toMatchObject({ drugs: ['paracetamol'], attribute: 'lieu_luong_cach_dung' });
+    // alone, it names no drug: which drug is asked, never a drug guessed
+    expect(new Simulation().say('bn nghiện rượu lâu năm').drugs).toEqual([]);
+  });
+
+  it('a rash after the drug, and what to do, is asked of the precautions — "sau mấy lần" asks no count', () => {
+    const s = new Simulation();
+    s.say(
+      'Bé nhà em 8 tháng, nặng 8 ký, sốt cao mà uống thuốc vào là nôn hết. Dùng viên đặt hậu môn paracetamol thì liều bao nhiêu ạ?',
+    );
+    const r = s.say('Bé hết sốt rồi nhưng sau mấy lần đặt thuốc thì nổi mẩn đỏ khắp người, vậy phải làm sao ạ?');
+    expect(r.plan.reading.frame).toMatchObject({ drugs: ['paracetamol'], attribute: 'than_trong' });
+    // a count asked is still a dose; a rash the drug is asked for is no reaction
+    expect(s.say('vậy ngày đặt mấy lần').plan.reading.frame.attribute).toBe('lieu_luong_cach_dung');
+    const hives = new Simulation().say('bé 3 tuổi 14kg nổi mề đay thì cho uống loratadin bao nhiêu?');
+    expect(hives.plan.reading.frame.attribute).toBe('lieu_luong_cach_dung');
+  });
+
+  it('a clipped name that starts drugs of several groups is the one of the conversation drug’s group', () => {
+    const s = new Simulation();
+    s.say('e 25t bị viêm mũi dị ứng, uống cetirizin 10mg buồn ngủ quá, có cách nào đỡ ko?');
+    const r = s.say('còn lora thì bầu dùng đc ko');
+    expect(r.drugs).toEqual(['loratadin']);
+    expect(r.plan.user.mentions.corrected).toEqual(
+      expect.arrayContaining([expect.objectContaining({ drug_id: 'loratadin' })]),
+    );
+    // beside a benzodiazepine the one of its group is lorazepam, outside the formulary: still asked which
+    const benzo = new Simulation();
+    benzo.say('bn 70t mất ngủ, diazepam 5mg tối, liều có cần giảm ko');
+    expect(benzo.say('còn lora thì sao').outcome).toBe('clarify/no_drug');
+    // alone it is asked which
+    expect(new Simulation().say('liều lora?').outcome).toBe('clarify/no_drug');
   });
 
   it('a clipped name with no formulary reading beside a named formulary drug is said back, not asked which', () => {

@@ -107,7 +107,8 @@ export class AnswerPaths {
     // only unverified tables answer this: point to their pages, never quote them as the answer
     if (allQuarantined(r.value.parts))
       return this.tablesOnly(r.value.parts, W.tablesOnly(names, frame.attribute), 'no_evidence', frame.drugs);
-    const section = frame.attribute ? SECTION_TITLES[frame.attribute] : null;
+    const answered = r.value.answered_section ?? frame.attribute;
+    const section = answered ? SECTION_TITLES[answered] : null;
     const elderlyAsAdult =
       !r.value.withheld &&
       frame.population === 'elderly' &&
@@ -203,19 +204,20 @@ export class AnswerPaths {
     }
     if (r.value.weak) return clarify('ambiguous_condition', W.ambiguousCondition(condition));
     const candidates = r.value.drug_ids;
-    const labels = classes.map((c) => c.label);
+    const labels = classes.filter((c) => !c.excluded).map((c) => c.label);
+    const ruledOut = classes.filter((c) => c.excluded).map((c) => c.label);
     const offClass = r.value.off_class.map(ctx.nameOf);
     const notFor = r.value.not_for.map((n) => W.notForWhatSaid(ctx.nameOf(n.drug_id), n.quote));
     if (!candidates.length)
       return abstain(
         'no_evidence',
-        offClass.length ? W.noneInClass(condition, labels, offClass) : W.noIndicationEvidence(condition),
+        offClass.length ? W.noneInClass(condition, labels, offClass, ruledOut) : W.noIndicationEvidence(condition),
         [],
         notFor,
       );
     const capped = [
       ...(r.value.total > candidates.length ? [W.candidatesCapped(candidates.length)] : []),
-      ...(offClass.length ? [W.offClass(labels, offClass)] : []),
+      ...(offClass.length ? [W.offClass(labels, offClass, ruledOut)] : []),
       ...notFor,
     ];
     const turns = [...ctx.userTurns, ctx.turn];

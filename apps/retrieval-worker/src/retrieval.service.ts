@@ -5,6 +5,7 @@ import {
   allergyClause,
   byDosageForm,
   coMedicationNotes,
+  forbiddenPairs,
   pairNotes,
   deniedForWords,
   inClasses,
@@ -207,9 +208,27 @@ export class RetrievalService {
       reviewed.splice(reviewed.indexOf(f.drug_id), 1);
       contraindicated.push(f);
     }
-    const listedParts = parts.filter((q) => !kept.some((f) => f.drug_id === q.drug_id));
     // a listed drug beside a drug the patient takes: what the interaction sections say of the pair goes with the list
-    const coMedications = pairNotes(reviewed, this.pairSource, p.said);
+    // — and a pair an interaction section forbids keeps the listed drug off
+    const notes = pairNotes(reviewed, this.pairSource, p.said);
+    const forbidden = forbiddenPairs(
+      notes,
+      (drug) => this.index.namesOf(drug),
+      // "… ở người suy gan hoặc suy thận": the scope held against this patient as a contraindication clause is
+      (scope) => {
+        const [first] = this.index.section(p.drug_ids[0], 'chong_chi_dinh');
+        if (!first) return null;
+        const clause = { ...first, text: scope };
+        return contraindicationsFor([clause], patient, p.severity, p.condition, p.said)[0]?.applies ?? null;
+      },
+    );
+    for (const f of forbidden) {
+      reviewed.splice(reviewed.indexOf(f.drug_id), 1);
+      contraindicated.push(f);
+    }
+    const off = [...kept, ...forbidden];
+    const listedParts = parts.filter((q) => !off.some((f) => f.drug_id === q.drug_id));
+    const coMedications = notes.filter((n) => reviewed.includes(n.drug_id));
     return {
       parts: listedParts,
       reviewed_drug_ids: reviewed,

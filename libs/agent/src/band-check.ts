@@ -8,6 +8,7 @@ import {
   renalClearance,
   rowConcerns,
   rowHolds,
+  rowScope,
   type Band,
   type BandTable,
   type PatientValues,
@@ -62,6 +63,7 @@ export function checkBands(
           bands: p.section === 'lieu_luong_cach_dung' ? leadBands(p.text) : [],
           value: '',
           text: '',
+          inherits: [],
         };
         if (
           lead.bands.length &&
@@ -86,7 +88,7 @@ export function checkBands(
     // and a row's value outside the rows quoted whole stands with its label
     let unquoted = said;
     for (const t of banded)
-      for (const r of [...t.rows].sort((a, b) => b.text.length - a.text.length)) {
+      for (const r of [...t.rows].map(rowScope).sort((a, b) => b.text.length - a.text.length)) {
         const whole = normalize(r.text);
         if (!r.bands.length || !unquoted.includes(whole)) continue;
         unquoted = unquoted.split(whole).join(' | ');
@@ -118,8 +120,10 @@ export function checkBands(
           failures.push(`sentence ${i + 1}: "${n.raw}" from the row "${rows[0].label}" is quoted without its label`);
           continue;
         }
-        if (overview || !labelled.some((r) => rowConcerns(r, patient))) continue;
-        if (!labelled.some((r) => rowHolds(r, patient)))
+        // a row without bands of its own is held against the banded row above it ("viêm màng não: 80 - 100 mg/kg")
+        const scoped = labelled.map(rowScope);
+        if (overview || !scoped.some((r) => rowConcerns(r, patient))) continue;
+        if (!scoped.some((r) => rowHolds(r, patient)))
           failures.push(
             `sentence ${i + 1}: the row "${labelled[0].label}" does not hold this patient (${describe(frame)})`,
           );

@@ -26,4 +26,9 @@ describe('turnAskingList: the turn whose class says what a list is of', () => {
     const own = 'vậy kháng sinh nào dùng được?';
     expect(turnAskingList(own, [asked], emptyFrame({ follow_up: true }))).toBe(own);
   });
+  it('"còn thuốc nào khác ko" asks the list before again, whatever the understanding said of a follow-up', () => {
+    for (const again of ['còn thuốc nào khác ko', 'con thuoc nao khac khong?', 'có thuốc khác ko'])
+      expect(turnAskingList(again, [asked], emptyFrame({ follow_up: false }))).toBe(asked);
+    expect(turnAskingList('thuốc này khác gì paracetamol', [asked], emptyFrame({ follow_up: false }))).not.toBe(asked);
+  });
 });

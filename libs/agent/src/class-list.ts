@@ -1,5 +1,8 @@
 import type { AskedClass, HopResult, PatientContext, QueryFrame } from '@app/contracts';
-import { classesAsked, containsPhrase, expandShorthand, syllables } from '@app/formulary';
+import { classesAsked, containsPhrase, expandShorthand, fold, syllables } from '@app/formulary';
+
+/** "còn thuốc nào khác ko", "có thuốc khác không" (folded): another drug of the list asked before. */
+const OTHER_DRUG = / (?:thuoc|ks|khang sinh)(?: nao| gi)? khac /u;
 
 /** The classes the turn's question names, read by code from the user's words, ward shorthand expanded ("ks nào"). */
 export function askedClasses(turn: string): AskedClass[] {
@@ -17,7 +20,7 @@ export function classRetryCondition(
   first: HopResult<'retrieval', 'retrieve_by_indication'>,
 ): string | null {
   if (first.drug_ids.length || first.weak) return null;
-  const treats = classes.find((c) => c.treats)?.treats ?? null;
+  const treats = classes.find((c) => c.treats && !c.excluded)?.treats ?? null;
   if (!treats || syllables(treats).join(' ') === syllables(condition).join(' ')) return null;
   return treats;
 }
@@ -28,7 +31,7 @@ export function classRetryCondition(
  * heart failure the oedema comes from). A condition read that already says it ("đau đầu" for giảm đau) stands.
  */
 export function classPurposeSaid(classes: AskedClass[], condition: string, turn: string): string | null {
-  const treats = classes.find((c) => c.treats)?.treats ?? null;
+  const treats = classes.find((c) => c.treats && !c.excluded)?.treats ?? null;
   if (!treats) return null;
   if (` ${syllables(condition).join(' ')} `.includes(` ${syllables(treats).join(' ')} `)) return null;
   return containsPhrase(expandShorthand(turn), treats) ? treats : null;
@@ -60,6 +63,8 @@ export function listQuestion(
  */
 export function turnAskingList(turn: string, earlier: string[], frame: QueryFrame): string {
   const before = earlier[earlier.length - 1];
-  if (!frame.follow_up || before === undefined || askedClasses(turn).length > 0) return turn;
+  // "còn thuốc nào khác ko" asks the same list again: its class is the one asked before
+  const again = OTHER_DRUG.test(` ${fold(turn)} `);
+  if ((!frame.follow_up && !again) || before === undefined || askedClasses(turn).length > 0) return turn;
   return askedClasses(before).length > 0 ? before : turn;
 }

@@ -320,12 +320,41 @@ describe('frameAfterReply: a list of one drug makes it the conversation’s', ()
     expect(next.patient.pregnant).toBe(true);
   });
 
+  it('"còn thuốc nào khác ko?" after it asks the list again, for the condition asked before', () => {
+    const remembered = frameAfterReply(listAsked, { reason: 'drug_list', drugs: ['paracetamol'] })!;
+    const again = mergeWithPriorFrame(emptyFrame({ turn_type: 'condition_to_drug' }), remembered);
+    expect(again).toMatchObject({ turn_type: 'condition_to_drug', condition: 'sốt', drugs: [] });
+    // a drug's own indication asked (not a list) leaves a condition question without one as it was
+    const own = emptyFrame({ turn_type: 'drug_attribute', drugs: ['paracetamol'], attribute: 'chi_dinh' });
+    expect(mergeWithPriorFrame(emptyFrame({ turn_type: 'condition_to_drug' }), own).condition).toBeNull();
+  });
+
   it('none, another reply or another question: the memory is as it was', () => {
     expect(frameAfterReply(listAsked, { reason: 'drug_list', drugs: [] })).toBe(listAsked);
     expect(frameAfterReply(listAsked, { reason: 'no_evidence', drugs: ['paracetamol'] })).toBe(listAsked);
     const dose = emptyFrame({ turn_type: 'dosing_calc', drugs: ['ibuprofen'] });
     expect(frameAfterReply(dose, { reason: 'drug_list', drugs: ['paracetamol'] })).toBe(dose);
     expect(frameAfterReply(null, { reason: 'drug_list', drugs: ['paracetamol'] })).toBeNull();
+  });
+});
+
+describe('a drug a list named, asked next, is asked for what the list was for', () => {
+  const listAsked = emptyFrame({
+    turn_type: 'condition_to_drug',
+    condition: 'diệt helicobacter pylori',
+    population: 'adult',
+  });
+  const listed = frameAfterReply(listAsked, { reason: 'drug_list', drugs: ['omeprazol', 'metronidazol'] })!;
+  const dose = (drug: string) =>
+    emptyFrame({ turn_type: 'dosing_calc', attribute: 'lieu_luong_cach_dung', drugs: [drug], route: 'uong' });
+  it('carries the condition to a listed drug’s question, never to another drug’s or over one the turn names', () => {
+    expect(mergeWithPriorFrame(dose('metronidazol'), listed).condition).toBe('diệt helicobacter pylori');
+    expect(mergeWithPriorFrame(dose('paracetamol'), listed).condition).toBeNull();
+    const own = { ...dose('metronidazol'), condition: 'lỵ amip' };
+    expect(mergeWithPriorFrame(own, listed).condition).toBe('lỵ amip');
+    // a list of one drug, remembered as that drug's question
+    const one = frameAfterReply(listAsked, { reason: 'drug_list', drugs: ['metronidazol'] })!;
+    expect(mergeWithPriorFrame(dose('metronidazol'), one).condition).toBe('diệt helicobacter pylori');
   });
 });
 

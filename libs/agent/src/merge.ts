@@ -69,7 +69,22 @@ export function mergeWithPriorFrame(
       age_text: frame.age_text,
       weight_kg: frame.weight_kg,
     };
-  return carryRoute(carryPatient(merged, prior), prior, switchesTo);
+  return carryRoute(carryPatient(listedFor(merged, prior), prior), prior, switchesTo);
+}
+
+/**
+ * "metro uống liều bn" after a list for "diệt Helicobacter pylori": a drug the list named, asked next, is asked for
+ * what the list was for — its entries for that indication answer (indication rows), not every indication's.
+ */
+function listedFor(frame: QueryFrame, prior: QueryFrame | null): QueryFrame {
+  if (!prior || prior.non_human || frame.non_human || frame.drugs.length !== 1) return frame;
+  if (CONDITION_TYPES.includes(frame.turn_type) || frame.condition !== null || frame.indication !== null) return frame;
+  if (prior.condition === null && prior.indication === null) return frame;
+  const drug = frame.drugs[0];
+  const listed =
+    (CONDITION_TYPES.includes(prior.turn_type) && prior.listed.includes(drug)) ||
+    (listedOne(prior) && prior.drugs[0] === drug);
+  return listed ? { ...frame, condition: prior.condition, indication: prior.indication } : frame;
 }
 
 /**
@@ -223,13 +238,18 @@ function mergeQuestion(frame: QueryFrame, prior: QueryFrame | null, namedOrder: 
     !prior.non_human &&
     !frame.non_human &&
     CONDITION_TYPES.includes(frame.turn_type) &&
-    CONDITION_TYPES.includes(prior.turn_type) &&
+    (CONDITION_TYPES.includes(prior.turn_type) || listedOne(prior)) &&
     frame.condition === null &&
     frame.indication === null &&
     frame.drugs.length === 0 &&
     (prior.condition !== null || prior.indication !== null)
   )
-    return { ...frame, turn_type: prior.turn_type, condition: prior.condition, indication: prior.indication };
+    return {
+      ...frame,
+      turn_type: CONDITION_TYPES.includes(prior.turn_type) ? prior.turn_type : frame.turn_type,
+      condition: prior.condition,
+      indication: prior.indication,
+    };
   // "bn này dị ứng penicillin", "À em quên, bố em bị suy thận nặng …": a turn that only tells the patient, right
   // after a list, goes on with it — whatever the understanding said of a follow-up
   const toldOnly =
@@ -409,6 +429,19 @@ function newPatientFacts(frame: QueryFrame, prior: QueryFrame): boolean {
 }
 
 const CONDITION_TYPES: string[] = ['condition_to_drug', 'symptom_to_drug'];
+
+/**
+ * A list that named one drug, remembered as that drug's indication (frameAfterReply) with the condition it was
+ * asked for: "còn thuốc nào khác ko?" after it asks the list again.
+ */
+function listedOne(prior: QueryFrame): boolean {
+  return (
+    prior.turn_type === 'drug_attribute' &&
+    prior.attribute === 'chi_dinh' &&
+    prior.drugs.length === 1 &&
+    (prior.condition !== null || prior.indication !== null)
+  );
+}
 
 function sameDrugs(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((d) => b.includes(d));

@@ -120,8 +120,9 @@ export function settledByConversation(
         }),
       ),
     ];
-    if (hits.length !== 1) return true;
-    corrected.push({ typed: a.typed, drug_id: hits[0] });
+    const settled = hits.length === 1 ? hits[0] : hits.length === 0 ? sameClass(a.candidates, ours, resolver) : null;
+    if (!settled) return true;
+    corrected.push({ typed: a.typed, drug_id: settled });
     return false;
   });
   if (!corrected.length) return { user, settled: [] };
@@ -141,6 +142,27 @@ export function settledByConversation(
   };
 }
 
+/**
+ * "cetirizin … buồn ngủ quá" → "còn lora thì bầu dùng đc ko": of the drugs a clipped name starts, the one formulary
+ * drug of the same therapeutic group (ATC, third level) as a drug of the conversation — when no other candidate is of
+ * that group — or null. Said back as a correction like any settled clip; alone, the clip is still asked which.
+ */
+function sameClass(candidates: string[], ours: Set<string>, resolver: DrugResolver): string | null {
+  const groups = new Set(
+    [...ours].flatMap((id) => {
+      const atc = resolver.atcOf(resolver.nameOf(id) ?? '');
+      return atc && atc.length >= 4 ? [atc.slice(0, 4)] : [];
+    }),
+  );
+  if (!groups.size) return null;
+  const inGroup = candidates.filter((c) => {
+    const atc = resolver.atcOf(c);
+    return !!atc && groups.has(atc.slice(0, 4));
+  });
+  if (inGroup.length !== 1) return null;
+  return resolver.resolve(inGroup[0])?.drug_id ?? null;
+}
+
 /** The frame with the drugs left after a switch: a pair no longer a pair is that drug's question. */
 function switchedDrugs(frame: QueryFrame, drugs: string[]): QueryFrame {
   if (frame.attribute === 'tuong_tac_thuoc' && drugs.length >= 2) return { ...frame, drugs, turn_type: 'interaction' };
@@ -152,6 +174,20 @@ function switchedDrugs(frame: QueryFrame, drugs: string[]): QueryFrame {
 /** "bn đang (phác đồ …) có X thì sao", "bà đang uống X thì sao ạ" (folded): a drug told as taken now, then "what then". */
 const TOLD_TAKEN_WHAT_THEN =
   / (?:dang|van dang) (?:[a-z0-9]+ ){0,8}(?:thi sao|the thi sao|co sao khong|co sao ko|co sao k) ?(?:a |vay |nhi )?$/u;
+
+/**
+ * "bn đang uống aspirin 81mg mỗi ngày, có sao ko": a drug told as taken now, then only "what then" — the words before
+ * the tail ask no section of their own.
+ */
+function toldTakenWhatThen(text: string): boolean {
+  const folded = ` ${fold(text)
+    .replace(/[^a-z0-9]+/gu, ' ')
+    .trim()} `;
+  const m = TOLD_TAKEN_WHAT_THEN.exec(folded);
+  if (!m) return false;
+  const tail = /(?:thi sao|the thi sao|co sao khong|co sao ko|co sao k) ?(?:a |vay |nhi )?$/u.exec(folded)!;
+  return routeSections(folded.slice(0, tail.index)).length === 0;
+}
 
 /** "thuốc em đang uống", "thuốc tiểu đường bn đang uống" (folded): the drug the patient is on, pointed at. */
 const TAKEN_POINTER =
@@ -257,8 +293,7 @@ export function readTurn(
     prior.turn_type !== 'interaction' &&
     mergedTurn.drugs.length === 1 &&
     !prior.drugs.includes(mergedTurn.drugs[0]) &&
-    routeSections(text).length === 0 &&
-    TOLD_TAKEN_WHAT_THEN.test(` ${fold(text)} `);
+    toldTakenWhatThen(text);
   const asPair = besidePair || takenBeside;
   const merged = asNursedChildQuestion(
     doseAsked(

@@ -87,10 +87,10 @@ export const W = {
     `${names.map((n) => `"${n}"`).join(', ')} không có chuyên luận trong Dược thư hiện có: câu trả lời dưới đây chỉ trích chuyên luận của thuốc đã nêu, không phải thông tin riêng về ${names.length > 1 ? 'các thuốc này' : 'thuốc này'}.`,
   notForWhatSaid: (drug: string, quote: string) =>
     `Không liệt kê ${drug}: Dược thư ghi thuốc không dùng được cho tình trạng đã nêu — mục Chỉ định: «${quote}»`,
-  offClass: (classes: string[], names: string[]) =>
-    `Không liệt kê ${names.join(', ')}: không thuộc nhóm ${classes.map((c) => `"${c}"`).join(', ')} đã hỏi.`,
-  noneInClass: (condition: string, classes: string[], names: string[]) =>
-    `Dược thư ghi chỉ định cho "${condition}": ${names.join(', ')} — nhưng không thuốc nào thuộc nhóm ${classes.map((c) => `"${c}"`).join(', ')} đã hỏi. Không suy ra thuốc nào khác là phù hợp.`,
+  offClass: (classes: string[], names: string[], excluded: string[] = []) =>
+    `Không liệt kê ${names.join(', ')}: ${classTerms(classes, excluded)}.`,
+  noneInClass: (condition: string, classes: string[], names: string[], excluded: string[] = []) =>
+    `Dược thư ghi chỉ định cho "${condition}": ${names.join(', ')} — nhưng ${excluded.length ? 'các thuốc này' : 'không thuốc nào'} ${excluded.length ? classTerms(classes, excluded) : `thuộc nhóm ${quoted(classes)} đã hỏi`}. Không suy ra thuốc nào khác là phù hợp.`,
   candidatesCapped: (shown: number) =>
     `Danh sách chỉ nêu ${shown} thuốc đầu tiên tìm thấy; hãy hỏi cụ thể hơn nếu cần thuốc khác.`,
   safetyDropped: (names: string[]) =>
@@ -102,11 +102,13 @@ export const W = {
   allContraindicated: (condition: string, names: string[]) =>
     `Dược thư ghi chỉ định cho "${condition}": ${names.join(', ')} — nhưng mỗi thuốc này đều có chống chỉ định áp dụng hoặc có thể áp dụng cho người bệnh đã nêu (trích ở phần lưu ý), nên không liệt kê thuốc nào là dùng được cho người bệnh này. Không suy ra thuốc nào là phù hợp/an toàn; việc chọn thuốc cần bác sĩ quyết định.`,
   contraindicated: (drug: string, section: SectionKey, quote: string, applies: 'yes' | 'maybe') =>
-    section === 'than_trong'
-      ? `Không liệt kê ${drug}: Dược thư khuyên tránh dùng cho người bệnh như đã nêu — mục ${SECTION_TITLES[section]}: «${quote}» Cần đối chiếu trước khi dùng.`
-      : applies === 'yes'
-        ? `Không liệt kê ${drug}: chống chỉ định với người bệnh đã nêu — Dược thư, mục ${SECTION_TITLES[section]}: «${quote}»`
-        : `Không liệt kê ${drug}: có thể chống chỉ định với người bệnh đã nêu — Dược thư, mục ${SECTION_TITLES[section]}: «${quote}» Thông tin đã nêu chưa đủ để biết điều này có áp dụng hay không; cần đối chiếu trước khi dùng.`,
+    section === 'tuong_tac_thuoc'
+      ? `Không liệt kê ${drug}: Dược thư chống chỉ định phối hợp với thuốc người bệnh đang dùng (theo lời bạn) — mục ${SECTION_TITLES[section]}: «${quote}»`
+      : section === 'than_trong'
+        ? `Không liệt kê ${drug}: Dược thư khuyên tránh dùng cho người bệnh như đã nêu — mục ${SECTION_TITLES[section]}: «${quote}» Cần đối chiếu trước khi dùng.`
+        : applies === 'yes'
+          ? `Không liệt kê ${drug}: chống chỉ định với người bệnh đã nêu — Dược thư, mục ${SECTION_TITLES[section]}: «${quote}»`
+          : `Không liệt kê ${drug}: có thể chống chỉ định với người bệnh đã nêu — Dược thư, mục ${SECTION_TITLES[section]}: «${quote}» Thông tin đã nêu chưa đủ để biết điều này có áp dụng hay không; cần đối chiếu trước khi dùng.`,
   contraindicatedForm: (drug: string, section: SectionKey, quote: string) =>
     `${drug}: Dược thư chống chỉ định một dạng thuốc với tình trạng người bệnh đã nêu — mục ${SECTION_TITLES[section]}: «${quote}» Không dùng dạng này; chỉ dạng khác mới được liệt kê ở đây.`,
   withheldForPatient: (drug: string, section: string | null) =>
@@ -145,4 +147,13 @@ export function formatKg(kg: number): string {
 
 export function routeQuickReplies(routes: Route[]): string[] {
   return routes.map((r) => ROUTE_LABELS[r]);
+}
+
+const quoted = (classes: string[]) => classes.map((c) => `"${c}"`).join(', ');
+
+/** Why a drug is off the list by class: outside the classes asked, or in one the user ruled out. */
+function classTerms(classes: string[], excluded: string[]): string {
+  const outside = classes.length ? `không thuộc nhóm ${quoted(classes)} đã hỏi` : '';
+  const ruledOut = excluded.length ? `thuộc nhóm ${quoted(excluded)} bạn đã loại trừ` : '';
+  return [outside, ruledOut].filter(Boolean).join(' hoặc ');
 }

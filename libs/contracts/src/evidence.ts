@@ -75,5 +75,10 @@ export const RetrievalResultSchema = z.object({
   co_medications: z.array(CoMedicationNoteSchema).optional(),
   /** A dose or way of giving it withheld: a contraindication that surely applies stands in its place (`parts`). */
   withheld: z.boolean().optional(),
+  /**
+   * The section the parts answer from when it is not the one the frame asked: asked whether the drug may be used,
+   * the precaution that tells to avoid it for this patient (`againstPatient`).
+   */
+  answered_section: SectionKeySchema.optional(),
 });
 export type RetrievalResult = z.infer<typeof RetrievalResultSchema>;

@@ -137,6 +137,8 @@ export const AskedClassSchema = z.object({
   atc: z.array(z.string().max(10)).min(1).max(10),
   /** What the class treats ("giảm đau" → "đau"), when it says it. */
   treats: z.string().max(60).nullable(),
+  /** Said to be ruled out ("giảm đau không phải opioid"): no drug of the class is listed. */
+  excluded: z.boolean().optional(),
 });
 export type AskedClass = z.infer<typeof AskedClassSchema>;
 

@@ -105,6 +105,41 @@ describe('a single-drug answer held against the patient', () => {
     expect(r.parts.every((p) => p.section === 'chong_chi_dinh' || p.section === 'thoi_ky_mang_thai')).toBe(true);
   });
 
+  it('asked whether a patient may use the drug, a precaution that advises against it for them is the answer', () => {
+    const child = { attribute: 'chong_chi_dinh' as const, population: 'pediatric' as const, age_text: '2 tuổi' };
+    // no contraindication names a 2-year-old; the precaution "trẻ em dưới 12 tuổi … không khuyến cáo dùng" does
+    const mayUse = ask('domperidon', 'bé 2 tuổi 13kg nôn nhiều, cho uống domperidon được không?', child);
+    expect(mayUse.withheld).toBeUndefined();
+    expect(mayUse.answered_section).toBe('than_trong');
+    expect(mayUse.parts.map((p) => p.section)).toEqual(['than_trong']);
+    expect(mayUse.parts[0].text).toContain('không khuyến cáo');
+    expect(mayUse.contraindicated).toBeUndefined();
+    // asked for the contraindications by name: they are the answer, the precaution is quoted before them
+    const named = ask('domperidon', 'bé 2 tuổi, chống chỉ định của domperidon là gì?', child);
+    expect(named.answered_section).toBeUndefined();
+    expect(named.parts.every((p) => p.section === 'chong_chi_dinh')).toBe(true);
+    expect(named.contraindicated?.map((c) => c.section)).toEqual(['than_trong']);
+    // a contraindication that names the patient stays the answer
+    const allergic = ask(
+      'ibuprofen',
+      'bé bị thủy đậu, dị ứng ibuprofen, uống ibuprofen được không?',
+      {
+        ...child,
+        age_text: '5 tuổi',
+      },
+      { allergies: ['ibuprofen'] },
+    );
+    expect(allergic.answered_section).toBeUndefined();
+    expect(allergic.parts.some((p) => p.section === 'chong_chi_dinh')).toBe(true);
+    // the chickenpox precaution alone: it is the answer
+    const pox = ask('ibuprofen', 'bé đang bị thủy đậu, vẫn cho uống ibuprofen được chứ?', {
+      ...child,
+      age_text: '5 tuổi',
+    });
+    expect(pox.answered_section).toBe('than_trong');
+    expect(pox.parts.map((p) => p.text).join(' ')).toContain('Tránh dùng khi bị thủy đậu');
+  });
+
   it('the contraindications asked for, and a patient with nothing said against the drug, are left as they are', () => {
     const asked = ask(
       'amoxicillin',
@@ -116,15 +151,6 @@ describe('a single-drug answer held against the patient', () => {
     );
     expect(asked.withheld).toBeUndefined();
     expect(asked.contraindicated).toBeUndefined();
-    // whether a 2-year-old may take domperidon: the precaution that advises against it for young children comes first
-    const child = ask('domperidon', 'bé 2 tuổi 13kg nôn nhiều, cho uống domperidon được không?', {
-      attribute: 'chong_chi_dinh',
-      population: 'pediatric',
-      age_text: '2 tuổi',
-      weight_kg: 13,
-    });
-    expect(child.withheld).toBeUndefined();
-    expect(child.contraindicated?.map((c) => c.section)).toEqual(['than_trong']);
     const plain = ask('paracetamol', 'bn nam 45t liều paracetamol uống?', { route: 'uong' });
     expect(plain.contraindicated).toBeUndefined();
     expect(plain.withheld).toBeUndefined();

@@ -10,7 +10,7 @@ import type {
 import { allergenNames, allergyVerdict } from './allergy';
 import type { CorpusDrug } from './corpus';
 import { contraindicationsFor, REVIEWED_SECTIONS } from './contraindication';
-import { containsPhrase, escapeRegExp, normalize } from './normalize';
+import { containsPhrase, escapeRegExp, fold, normalize } from './normalize';
 import { allergyMentions, reactionMentions } from './patient-facts';
 
 /** What the check reads of the formulary. */
@@ -21,6 +21,9 @@ export interface PatientCheckSource {
 
 /** The words by which a contraindication speaks of an allergy to the drug ("Quá mẫn với …", "Mẫn cảm với …"). */
 const HYPERSENSITIVITY = ['quá mẫn', 'mẫn cảm', 'dị ứng'];
+
+/** The contraindications asked for by name ("chống chỉ định", "CCĐ"), folded. */
+const CONTRAINDICATION_NAMED = /\b(?:chong chi dinh|ccd|cam dung)\b/u;
 
 /** Sections an answer may be asked for that tell how to give the drug: a contraindication withholds them. */
 const HOW_TO_GIVE: (SectionKey | null)[] = ['lieu_luong_cach_dung', null];
@@ -67,6 +70,23 @@ export function againstPatient(
     .filter((f) => !cited.has(f.doc_id))
     .filter((f, i, all) => all.findIndex((g) => g.doc_id === f.doc_id && g.quote === f.quote) === i);
   if (!found.length) return result;
+  // "bé này dùng được ko?" — asked whether the drug may be used for this patient, not for its contraindications by
+  // name: when no contraindication names the patient but a precaution tells to avoid the drug for them, that
+  // precaution is the answer (the contraindications list says nothing of this patient)
+  const avoid = found.filter((f) => f.section === 'than_trong');
+  if (
+    frame.attribute === 'chong_chi_dinh' &&
+    !routeAsked &&
+    avoid.length &&
+    !findings.some((f) => f.section === 'chong_chi_dinh') &&
+    !CONTRAINDICATION_NAMED.test(fold(said))
+  ) {
+    const parts = frame.drugs
+      .flatMap((d) => source.section(d, 'than_trong'))
+      .filter((p) => avoid.some((f) => f.doc_id === p.doc_id));
+    const rest = found.filter((f) => !avoid.includes(f));
+    return { ...result, parts, answered_section: 'than_trong', ...(rest.length ? { contraindicated: rest } : {}) };
+  }
   const withhold = HOW_TO_GIVE.includes(frame.attribute) && found.some((f) => f.applies === 'yes');
   if (!withhold) return routeAsked ? result : { ...result, contraindicated: found };
   const sure = found.filter((f) => f.applies === 'yes');

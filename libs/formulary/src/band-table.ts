@@ -28,6 +28,19 @@ export interface BandRow {
   value: string;
   /** "label: value", verbatim from the part. */
   text: string;
+  /**
+   * A row without bands of its own ("nhiễm khuẩn nặng, viêm màng não: 80 - 100 mg/kg" after "trẻ từ 15 ngày tuổi đến
+   * 12 tuổi: …") goes with the banded row above it: that row's bands ([] for a banded row, or none above).
+   */
+  inherits: Band[];
+}
+
+/** A label that names a group of patients ("Người bệnh thẩm phân máu", "Trẻ sơ sinh"), not an indication. */
+const PATIENT_GROUP = /^(?:người|bệnh nhân|trẻ|sơ sinh|phụ nữ|thiếu niên)/iu;
+
+/** The bands a row is held against: its own, else those of the banded row above it. */
+export function rowScope(row: BandRow): BandRow {
+  return row.bands.length || !row.inherits.length ? row : { ...row, bands: row.inherits };
 }
 
 export interface BandNote {
@@ -214,7 +227,15 @@ export function parseBandTable(text: string): BandTable | null {
         if (q.end === ';' || q.end === '.' || q.end === '') break;
       }
       const rowText = text.slice(p.start, ps[j - 1].stop).trim();
-      rows.push({ label, bands: banded ? labelBands(label) : [], value: valueParts.join(': '), text: rowText });
+      const above = [...rows].reverse().find((r) => r.bands.length)?.bands ?? [];
+      rows.push({
+        label,
+        bands: banded ? labelBands(label) : [],
+        value: valueParts.join(': '),
+        text: rowText,
+        // … a row that names a group of patients of its own ("Người bệnh thẩm phân máu") is no sub-row
+        inherits: banded || PATIENT_GROUP.test(label) ? [] : above,
+      });
       sinceNote.push(rows.length - 1);
       i = j - 1;
       continue;

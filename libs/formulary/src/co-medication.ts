@@ -1,7 +1,7 @@
-import type { CoMedicationNote, EvidencePart, QueryFrame, SectionKey } from '@app/contracts';
+import type { CoMedicationNote, ContraFinding, EvidencePart, QueryFrame, SectionKey } from '@app/contracts';
 import { saidAllergens } from './against-patient';
 import { mentionsText } from './decide';
-import { fold } from './normalize';
+import { containsPhrase, fold } from './normalize';
 import type { Mention } from './resolver';
 import { nameDenied } from './turn-asks';
 
@@ -71,5 +71,49 @@ export function pairNotes(
           if (keep.length && !out.some((o) => o.doc_id === p.doc_id))
             out.push({ drug_id: drug, other, owner, doc_id: p.doc_id, quote: keep.join(' ') });
         }
+  return out;
+}
+
+/** An interaction sentence that forbids a pair ("Chống chỉ định phối hợp", "không được dùng đồng thời"). */
+const PAIR_FORBIDDEN =
+  /(?:chống chỉ định (?:phối hợp|dùng đồng thời|dùng cùng|dùng chung)|không được (?:phối hợp|dùng đồng thời|dùng cùng|dùng chung))(?:\s+(?:với|voi)\s+([^;,.()]+))?([^;.]*)/giu;
+/** A forbidding phrase scoped to some patients ("… ở người suy gan hoặc suy thận", "… khi …"). */
+const SCOPED = /^\s*(?:ở|khi|nếu|trong|cho)\s/u;
+
+/**
+ * "Thuốc hạ lipid máu nào … có thể dùng cùng?" beside clarithromycin the patient takes: a listed drug whose pair with
+ * a drug the patient takes an interaction section forbids (simvastatin: "Chống chỉ định phối hợp") is kept off the
+ * list like a contraindication, the note quoted. A forbidding phrase that names its drug ("tránh phối hợp (chống chỉ
+ * định phối hợp với domperidon)" on amiodaron's section) forbids that drug's pair only — not clarithromycin's, which
+ * the same sentence names among the drugs to avoid. One scoped to some patients ("Chống chỉ định phối hợp ở người suy
+ * gan hoặc suy thận") forbids it only as far as `holds` finds the scope in this patient (a contraindication's own
+ * check): `yes`, `maybe` (kept off, said as may), or null.
+ */
+export function forbiddenPairs(
+  notes: CoMedicationNote[],
+  namesOf: (drugId: string) => string[],
+  holds: (scope: string) => 'yes' | 'maybe' | null,
+): ContraFinding[] {
+  const out: ContraFinding[] = [];
+  for (const n of notes) {
+    if (out.some((f) => f.drug_id === n.drug_id)) continue;
+    // the drug of the pair the owner's section speaks of
+    const partner = n.owner === n.drug_id ? n.other : n.drug_id;
+    let applies: 'yes' | 'maybe' | null = null;
+    for (const m of n.quote.matchAll(PAIR_FORBIDDEN)) {
+      if (m[1] && !namesOf(partner).some((name) => containsPhrase(m[1], name))) continue;
+      const verdict = SCOPED.test(m[2] ?? '') ? holds(m[2].trim()) : 'yes';
+      if (verdict === 'yes' || (verdict === 'maybe' && applies === null)) applies = verdict;
+    }
+    if (applies)
+      out.push({
+        drug_id: n.drug_id,
+        doc_id: n.doc_id,
+        section: 'tuong_tac_thuoc',
+        quote: n.quote,
+        applies,
+        routes: null,
+      });
+  }
   return out;
 }

@@ -25,6 +25,22 @@ describe('classes a list is asked by', () => {
     expect(labels('giâm đầu nào')).toEqual([]);
   });
 
+  it('a class said ruled out ("không phải opioid", "ngoài NSAID") is excluded, before or after the question', () => {
+    const read = (t: string) =>
+      classesAsked(expandShorthand(t))
+        .map((c) => `${c.excluded ? '-' : '+'}${c.label}`)
+        .sort();
+    expect(read('can thuoc giam dau ko phai opioid, loai nao dung dc?')).toEqual(['+giảm đau', '-opioid']);
+    expect(read('thuốc giảm đau nào mà không phải opioid')).toEqual(['+giảm đau', '-opioid']);
+    expect(read('thuốc giảm đau ngoài NSAID loại nào')).toEqual(['+giảm đau', '-nsaid']);
+    // asked, not ruled out
+    expect(read('thuốc giảm đau opioid nào')).toEqual(['+giảm đau', '+opioid']);
+    const asked = classesAsked('thuốc giảm đau nào không phải opioid');
+    // paracetamol (N02BE01) is in; tramadol (N02AX02) is ruled out; ibuprofen (M01AE01) is in
+    expect(inClasses('N02BE01', asked)).toBe(true);
+    expect(inClasses('N02AX02', asked)).toBe(false);
+    expect(inClasses('M01AE01', asked)).toBe(true);
+  });
   it('a drug is in a class by its ATC code, and must be in every class asked', () => {
     const [opioid, analgesic] = classesAsked('thuốc giảm đau opioid nào');
     expect(inClasses('N02AX02', [opioid, analgesic])).toBe(true); // tramadol

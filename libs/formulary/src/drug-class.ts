@@ -53,25 +53,74 @@ export function classesAsked(text: string): AskedClass[] {
     return null;
   };
   const found = new Map<string, AskedClass>();
+  const add = (phrase: string, excluded: boolean) => {
+    const c = CLASSES.find((x) => x.phrases.includes(phrase))!;
+    // a class both asked and ruled out is ruled out
+    if (found.get(c.phrases[0])?.excluded) return;
+    found.set(c.phrases[0], { label: c.phrases[0], atc: c.atc, treats: c.treats, ...(excluded ? { excluded } : {}) });
+  };
   for (let q = 0; q < ws.length; q++) {
     if (!asks(ws[q])) continue;
     // walk back from the question word over classes and the few words that may join them
-    for (let i = q - 1; i >= 0 && q - i <= WINDOW;) {
+    // ("giảm đau ko phải opioid, loại nào": the class after a negation is ruled out, and the walk goes on past it)
+    for (let i = q - 1; i >= 0 && q - i <= WINDOW + 3;) {
       const hit = endingAt(i);
       if (hit) {
-        const c = CLASSES.find((x) => x.phrases.includes(hit.phrase))!;
-        found.set(c.phrases[0], { label: c.phrases[0], atc: c.atc, treats: c.treats });
-        i = hit.start - 1;
+        // "ngoài (nhóm) thuốc chống viêm không steroid"
+        let j = hit.start - 1;
+        while (j >= 0 && NEGATED_FILLERS.some((f) => says(ws[j], f))) j--;
+        const neg = negationEndingAt(ws, j);
+        add(hit.phrase, neg > 0);
+        i = neg > 0 ? j - neg : hit.start - 1;
       } else if (BETWEEN.some((b) => says(ws[i], b))) i--;
       else break;
+    }
+    // "thuốc giảm đau nào mà không phải opioid": a class ruled out right after the question
+    for (let i = q + 1; i < ws.length && i <= q + 3; i++) {
+      const neg = NEGATIONS.at(ws, i);
+      if (!neg) continue;
+      let j = i + neg.length;
+      while (j < ws.length && NEGATED_FILLERS.some((f) => says(ws[j], f))) j++;
+      const hit = PHRASES.at(ws, j);
+      if (hit) add(hit.phrase, true);
+      break;
     }
   }
   return [...found.values()];
 }
 
-/** Does a drug (by its ATC code) belong to every class asked? */
+/** Words between a negation and the class it rules out ("ngoài nhóm thuốc NSAID"). */
+const NEGATED_FILLERS = ['thuốc', 'nhóm', 'loại', 'các', 'dùng'];
+
+/** Words that rule a class out: "không phải opioid", "trừ NSAID", "ngoài corticoid". */
+const NEGATIONS = new PhraseSet([
+  'không phải',
+  'ko phải',
+  'k phải',
+  'hông phải',
+  'chứ không phải',
+  'không dùng',
+  'ko dùng',
+  'không muốn dùng',
+  'trừ',
+  'ngoài',
+  'loại trừ',
+  'tránh',
+]);
+
+/** The length of a negation that ends at word i ("ko phải" before "opioid"), 0 if none. */
+function negationEndingAt(ws: Word[], i: number): number {
+  for (let start = Math.max(0, i - 3); start <= i; start++) {
+    const hit = NEGATIONS.at(ws, start);
+    if (hit && start + hit.length - 1 === i) return hit.length;
+  }
+  return 0;
+}
+
+/** Does a drug (by its ATC code) belong to every class asked, and to none ruled out? */
 export function inClasses(atc: string, classes: AskedClass[]): boolean {
-  return classes.every((c) => c.atc.some((prefix) => atc.startsWith(prefix)));
+  const of = (c: AskedClass) => c.atc.some((prefix) => atc.startsWith(prefix));
+  return classes.every((c) => (c.excluded ? !of(c) : of(c)));
 }
 
 /**

@@ -25,6 +25,23 @@ describe('dosing entries narrowed to the indication the user names', () => {
     expect(ids(narrowToIndication(sc, 'heparin tiêm dưới da điều trị huyết khối liều'))).toEqual(['#4', '#5', '#7']);
   });
 
+  it('the labels the query adds never make the user’s unmarked words count as typed with marks', () => {
+    const sc = rows('heparin').filter((p) => p.route === 'tiem_duoi_da' || p.route === null);
+    const typed = 'bn nam 70t sau mo thay khop hang, heparin du phong TDD lieu sao';
+    const query = `${typed}. Đối tượng: người cao tuổi. Tuổi: 70 tuổi. Đường dùng: tiêm dưới da.`;
+    expect(ids(narrowToIndication(sc, query))).toEqual(ids(narrowToIndication(sc, typed)));
+    expect(ids(narrowToIndication(sc, query))).toEqual(['#5', '#7']);
+    // the condition a label carries is read as written ("Chỉ định/triệu chứng: diệt helicobacter pylori")
+    const metro = rows('metronidazol').filter((p) => p.route === 'uong' || p.route === null);
+    const hp = narrowToIndication(
+      metro,
+      'metro uong lieu bn. Đường dùng: uống. Chỉ định/triệu chứng: diệt helicobacter pylori.',
+    );
+    expect(hp.filter((p) => indicationTerms(p.text).length).map((p) => p.text)).toEqual([
+      expect.stringContaining('diệt Helicobacter pylori'),
+    ]);
+  });
+
   it('a treatment asked ("liều điều trị", "cắt cơn", an acute illness) drops the prevention entry, in the turn or the conversation', () => {
     const sc = rows('heparin').filter((p) => p.route === 'tiem_duoi_da' || p.route === null);
     expect(ids(narrowToIndication(sc, 'heparin TDD liều điều trị bn?'))).toEqual(['#4', '#7']);

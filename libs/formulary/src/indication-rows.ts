@@ -1,7 +1,7 @@
 import type { EvidencePart } from '@app/contracts';
 import { fold, normalize } from './normalize';
 import { expandShorthand } from './shorthand';
-import { PhraseSet, words } from './words';
+import { PhraseSet, words, type Word } from './words';
 
 /**
  * Dosing entries of one drug often differ only by what they treat: "Người lớn, tiêm dưới da —
@@ -23,7 +23,7 @@ import { PhraseSet, words } from './words';
  * decide() further refuses a narrowing that would settle a route the user never gave.
  */
 export function narrowToIndication(pool: EvidencePart[], said: string, context = ''): EvidencePart[] {
-  return treatmentNotProphylaxis(narrowBySaid(pool, said), `${said} \n ${context}`);
+  return treatmentNotProphylaxis(narrowBySaid(pool, said), said, context);
 }
 
 /** What an entry is for, not what it treats: "dự phòng", "điều trị". */
@@ -40,8 +40,9 @@ const PROPHYLAXIS_SAID = new PhraseSet(['dự phòng', 'phòng ngừa', 'ngừa'
  * with its indication): prevention and treatment doses are never chosen between silently. The
  * conversation's earlier words count ("cắt cơn" said the turn before).
  */
-function treatmentNotProphylaxis(pool: EvidencePart[], said: string): EvidencePart[] {
-  const user = words(expandShorthand(said));
+function treatmentNotProphylaxis(pool: EvidencePart[], said: string, context: string): EvidencePart[] {
+  // the conversation's earlier words are the user's own, read as typed
+  const user = [...saidWords(said, false), ...words(expandShorthand(context))];
   if (!TREATMENT_SAID.has(user) || PROPHYLAXIS_SAID.has(user)) return pool;
   const prevention = (p: EvidencePart) => {
     const t = indicationTerms(p.text);
@@ -58,7 +59,7 @@ function narrowBySaid(pool: EvidencePart[], said: string): EvidencePart[] {
   );
   const entries = [...own.keys()].filter((p) => own.get(p)!.length > 0);
   if (entries.length < 2 || !said.trim()) return pool;
-  const user = words(everydayToFormal(expandShorthand(said)));
+  const user = saidWords(said);
   // a term is said as typed: a word with its marks says only itself
   const named = (p: EvidencePart, terms: string[] = own.get(p)!) => new PhraseSet(terms).has(user);
   const matched = entries.filter((p) => named(p));
@@ -80,6 +81,23 @@ function narrowBySaid(pool: EvidencePart[], said: string): EvidencePart[] {
   );
   const keep = byDisease.length ? byDisease : sharp.length ? sharp : matched;
   return keep.length === entries.length ? pool : pool.filter((p) => !entries.includes(p) || keep.includes(p));
+}
+
+/** Where the labels synthesizeQuery writes after the user's words begin (". Đối tượng: …", ". Đường dùng: …"). */
+const SYNTHESIZED_LABEL =
+  /\.\s+(?:Đối tượng|Tuổi|Cân nặng|Đường dùng|Chỉ định\/triệu chứng|Bệnh nền|Dữ kiện thận|Dữ kiện gan|Người bệnh đang (?:mang thai|cho con bú))\b/u;
+
+/**
+ * The words of what was said: the user's own read as they typed them (a turn typed without marks keeps "du phong" as
+ * "dự phòng"), the labels the query adds after them read as written — so the labels' marks never make the user's
+ * unmarked words count as typed with marks.
+ */
+function saidWords(said: string, formal = true): Word[] {
+  const at = said.search(SYNTHESIZED_LABEL);
+  const [own, labels] = at < 0 ? [said, ''] : [said.slice(0, at), said.slice(at + 1)];
+  const read = (t: string, written: boolean) =>
+    words(formal ? everydayToFormal(expandShorthand(t)) : expandShorthand(t), written);
+  return [...read(own, false), ...(labels ? read(labels, true) : [])];
 }
 
 /** Everyday words for what an entry treats, and the formulary's word for it ("mổ" → "phẫu thuật"). */

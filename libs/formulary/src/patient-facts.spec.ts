@@ -97,6 +97,15 @@ describe('routes read from the user’s words', () => {
     expect(route('không sốt, uống paracetamol được không')).toEqual({ route: 'uong', allowed: [] });
   });
 
+  it('what comes back up when taken by mouth rules the mouth out: the other route named is the route', () => {
+    expect(route('bé 8 tháng sốt cao mà uống thuốc vào là nôn hết. dùng viên đặt hậu môn liều bao nhiêu')).toEqual({
+      route: 'dat_truc_trang',
+      allowed: [],
+    });
+    expect(route('uống thuốc vô thì ói, tiêm bắp được không').route).toBe('tiem_bap');
+    // taken by mouth and kept down: the oral route stays
+    expect(route('bé uống thuốc vào là hết sốt, liều uống bao nhiêu').route).toBe('uong');
+  });
   it('"không uống được" with two other routes named allows those two', () => {
     expect(route('không uống được, tiêm bắp hay tiêm dưới da')).toEqual({
       route: null,

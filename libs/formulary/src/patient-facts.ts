@@ -762,6 +762,12 @@ const NOT_ORAL = new PhraseSet([
   'uống gì vào cũng ói',
   'uống vào cũng nôn',
   'uống vào cũng ói',
+  // "uống thuốc vào là nôn hết", "uống thuốc vô thì ói"
+  ...['vào', 'vô'].flatMap((into) =>
+    ['là', 'thì', 'cũng'].flatMap((then) =>
+      ['nôn', 'ói'].flatMap((vomit) => [`uống thuốc ${into} ${then} ${vomit}`, `uống ${into} ${then} ${vomit}`]),
+    ),
+  ),
   // "không/ko/k uống|nuốt được/đc/dc/nổi", "không thể uống|nuốt", "uống|nuốt không được"
   ...['không', 'ko', 'k', 'hông'].flatMap((no) =>
     ['uống', 'nuốt'].flatMap((verb) => ['được', 'đc', 'dc', 'nổi'].map((able) => `${no} ${verb} ${able}`)),
@@ -1093,7 +1099,19 @@ export function intakeAlongside(text: string): boolean {
 }
 
 /** A dose asked as a count of dosage units: "mấy viên", "bao nhiêu ml", "xịt mấy nhát". */
-export const UNIT_COUNT_CUES = new PhraseSet(
+/**
+ * Phrases that ask a count ("mấy lần", "mấy viên") — never after "sau" ("sau mấy lần đặt thuốc thì nổi mẩn": after using
+ * it a few times, no count asked).
+ */
+export class CountPhrases extends PhraseSet {
+  override at(ws: Word[], i: number): PhraseHit | null {
+    const hit = super.at(ws, i);
+    if (hit && says(ws[i], 'mấy') && !!ws[i - 1] && says(ws[i - 1], 'sau')) return null;
+    return hit;
+  }
+}
+
+export const UNIT_COUNT_CUES = new CountPhrases(
   [
     'viên',
     'gói',

@@ -269,13 +269,17 @@ export class DrugResolver {
   private readonly maxWords: number;
   private readonly readings = new Map<string, Reading>();
   private readonly displayOf = new Map<string, string>();
+  /** ATC code by display name (formulary and lexicon), where known. */
+  private readonly atcByName = new Map<string, string>();
 
   constructor(drugs: CorpusDrug[], lexicon: Substance[] = DRUG_LEXICON) {
     for (const d of drugs) {
       this.displayOf.set(d.drug_id, d.name);
+      if (d.atc) this.atcByName.set(d.name, d.atc);
       for (const n of [d.name, ...d.aliases, d.drug_id.replace(/_/g, ' ')]) this.add(n, d.drug_id, d.name);
     }
     for (const s of lexicon) {
+      if (s.atc && !this.atcByName.has(s.name)) this.atcByName.set(s.name, s.atc);
       // a lexicon substance that is a formulary drug under one of its spellings is that drug under all of them
       const formulary = s.names.map((n) => this.names.get(key(n))?.drugId).find((id) => !!id) ?? null;
       for (const n of s.names)
@@ -323,6 +327,11 @@ export class DrugResolver {
     const hits = new Set<string>();
     for (const n of this.names.values()) if (n.drugId && among.has(n.drugId) && n.key.startsWith(k)) hits.add(n.drugId);
     return [...hits];
+  }
+
+  /** The ATC code of a drug by the name a reading displays ("Loratadin", "Lorazepam"), or null when unknown. */
+  atcOf(display: string): string | null {
+    return this.atcByName.get(display) ?? null;
   }
 
   /** The display name of a formulary drug. */

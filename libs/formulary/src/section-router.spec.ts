@@ -31,10 +31,25 @@ describe('section router', () => {
     ['ba em uong tramadol lau ngay co bi nghien khong', 'than_trong'],
     ['bn đang dùng metformin, mai chụp CT có tiêm cản quang thì thuốc xử trí sao?', 'than_trong'],
     ['Atorvastatin uống buổi tối hay buổi sáng mới đúng vậy?', 'lieu_luong_cach_dung'],
+    // the birth ends the pregnancy: what to watch for in the newborn is the pregnancy section
+    ['Nếu dùng carba thì khi sinh cần lưu ý gì cho bé?', 'thoi_ky_mang_thai'],
+    ['uống thuốc này lúc chuyển dạ có ảnh hưởng gì không', 'thoi_ky_mang_thai'],
   ])('routes "%s" to %s', (turn, section) => {
     expect(routeSections(turn)[0]).toBe(section);
   });
 
+  it('a rash while on the drug asks what to do (the precautions), unless a section is asked beside it', () => {
+    expect(
+      routeSections('Bé hết sốt rồi nhưng sau mấy lần đặt thuốc thì nổi mẩn đỏ khắp người, vậy phải làm sao ạ?')[0],
+    ).toBe('than_trong');
+    expect(routeSections('bé từng uống amox bị nổi mẩn, giờ cefalexin liều bao nhiêu')[0]).toBe('lieu_luong_cach_dung');
+    expect(routeSections('uống xong bị nổi mẩn, có phải do thuốc không')[0]).toBe('tac_dung_khong_mong_muon');
+    // a rash the drug is asked for is no reaction
+    expect(routeSections('bé 3 tuổi nổi mề đay thì cho uống loratadin bao nhiêu?')).not.toContain('than_trong');
+  });
+  it('"khi sinh hoạt" (daily life) is no birth', () => {
+    expect(routeSections('uống thuốc này khi sinh hoạt hằng ngày cần lưu ý gì')).not.toContain('thoi_ky_mang_thai');
+  });
   it('reads what the drug did to the patient as its adverse effects', () => {
     expect(routeSections('Tôi nghe nói thuốc này làm miệng có vị lạ, có đúng không?')).toEqual([
       'tac_dung_khong_mong_muon',

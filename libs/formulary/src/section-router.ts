@@ -1,5 +1,5 @@
 import type { SectionKey } from '@app/contracts';
-import { normalize } from './normalize';
+import { fold, normalize } from './normalize';
 import {
   CHILD_EFFECT,
   INTAKE_PHRASES,
@@ -171,6 +171,12 @@ const PHRASES: [string, SectionKey][] = [
   ['dự định có thai', 'thoi_ky_mang_thai'],
   ['chuẩn bị mang thai', 'thoi_ky_mang_thai'],
   ['kế hoạch có thai', 'thoi_ky_mang_thai'],
+  // "nếu dùng carba thì khi sinh cần lưu ý gì cho bé": the birth is the end of the pregnancy
+  ['khi sinh', 'thoi_ky_mang_thai'],
+  ['lúc sinh', 'thoi_ky_mang_thai'],
+  ['khi đẻ', 'thoi_ky_mang_thai'],
+  ['lúc đẻ', 'thoi_ky_mang_thai'],
+  ['chuyển dạ', 'thoi_ky_mang_thai'],
   ['quên liều', 'lieu_luong_cach_dung'],
   ['quên uống', 'lieu_luong_cach_dung'],
   ['quên một liều', 'lieu_luong_cach_dung'],
@@ -493,6 +499,12 @@ const NOT_A_SECTION: [string, SectionKey][] = [
   'ăn kiêng rồi',
   'đã ăn kiêng',
   'đang ăn kiêng',
+  // "sau mấy lần đặt thuốc": after using it a few times, no frequency asked
+  'sau mấy lần',
+  'sau vài lần',
+  // "khi sinh hoạt": daily life, not the birth
+  'khi sinh hoạt',
+  'lúc sinh hoạt',
 ].map(
   // the section is never read: these matches only blank their words out of the text
   (p) => [p, 'chi_dinh'],
@@ -549,6 +561,21 @@ export function exposureSection(text: string): SectionKey | null {
 }
 
 /** All sections the text asks about: specific ones in order of first mention, then generic ones. */
+/**
+ * "sau mấy lần đặt thuốc thì nổi mẩn đỏ khắp người, vậy phải làm sao" (folded): a rash that came after the drug was
+ * taken, and what to do asked — not a rash the drug is asked for ("nổi mề đay thì cho uống loratadin bao nhiêu").
+ */
+function rashAfterDrug(text: string): boolean {
+  const t = ` ${fold(text)
+    .replace(/[^a-z0-9]+/gu, ' ')
+    .trim()} `;
+  return (
+    / (?:thuoc|uong|tiem|dat|xit|dung)(?: [a-z0-9]+){0,3} (?:thi |bi |xong |lai )*(?:noi man|noi ban|phat ban|noi me day|man ngua) /u.test(
+      t,
+    ) && / (?:lam sao|xu tri|lam gi|the nao|thi sao|co sao) /u.test(t)
+  );
+}
+
 export function routeSections(text: string): SectionKey[] {
   const ws: (Word | null)[] = words(text);
   find(ws, NOT_A_SECTION);
@@ -570,6 +597,9 @@ export function routeSections(text: string): SectionKey[] {
     const rest = out.filter((x) => x !== 'qua_lieu_va_xu_tri');
     return rest.length ? rest : ['tuong_tac_thuoc'];
   }
+  // "sau mấy lần đặt thuốc thì nổi mẩn đỏ khắp người, vậy phải làm sao": a rash while on the drug, and no section
+  // asked beside it — the precautions say when to stop the drug
+  if (out.length === 0 && rashAfterDrug(text)) return ['than_trong'];
   // "có buồn ngủ ko, có chạy xe được ko": the effect asked for its bearing on driving is a precaution
   // "uống cetirizin xong lái xe đi làm được không": driving asked with no other section is a precaution too
   if ((out.length === 0 || out[0] === 'tac_dung_khong_mong_muon') && DRIVING.has(words(text)))

@@ -20,6 +20,12 @@ export function takenNow(text: string, name: string): boolean {
       before.some((w) => ['mai', 'sap', 'se'].includes(w))
     )
       return true;
+    // "đang điều trị nhiễm MAC bằng clarithromycin kéo dài": a treatment the clause says the patient is on, by the drug
+    if (
+      before[before.length - 1] === 'bang' &&
+      clauseBefore(ws, i).some((w, k, c) => w === 'dang' && c[k + 1] === 'dieu')
+    )
+      return true;
     const at = before.lastIndexOf('dang');
     if (at >= 0 && before.slice(at + 1).every((w) => ['uong', 'dung', 'tiem', 'truyen', 'xai', 'thuoc'].includes(w)))
       return true;
@@ -59,4 +65,9 @@ export function takenNow(text: string, name: string): boolean {
       const at = cs.findIndex((w, i) => n.every((x, k) => cs[i + k] === x));
       return at > 0 && cs.slice(0, at).includes('dang') && /\+|(?:^|\s)(?:và|va|kèm|kem)\s/iu.test(clause);
     });
+}
+
+/** The words of the sentence before word i, up to 12 (what "… bằng X" was said of). */
+function clauseBefore(ws: string[], i: number): string[] {
+  return ws.slice(Math.max(0, i - 12), i);
 }

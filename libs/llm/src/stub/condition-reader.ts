@@ -289,7 +289,7 @@ const POSITIVE_ORGANISM = new RegExp(
 );
 
 /** Nouns that point back with a demonstrative ("đợt này", "tình trạng đó"): the condition the turn told. */
-const POINTER_NOUNS = new Set(['dot', 'tinh trang', 'truong hop', 'ca', 'con', 'benh ly', 'dot cap']);
+const POINTER_NOUNS = new Set(['dot', 'tinh trang', 'truong hop', 'ca', 'con', 'benh', 'benh ly', 'dot cap']);
 
 /** A flare, told without the condition it is of ("đợt tiến triển", "đợt cấp"). */
 const FLARES = new Set([
@@ -788,8 +788,8 @@ export class ConditionReader {
       while (rest.length && glue(rest[0])) rest.shift();
       // "… cắt cơn gút dùng [được thuốc nào]": a use verb left at the end names nothing
       while (rest.length > 1 && ['dung', 'uong', 'xai'].includes(fold(rest[rest.length - 1]))) rest.pop();
-      // "chữa bệnh đó / này / kia": a pointer back to a condition not named in this turn
-      if (rest.length && rest.every((w) => DEMONSTRATIVES.includes(w))) return umbrella;
+      // "chữa bệnh đó / này / kia": a pointer back to a condition named elsewhere in the turn (read by the clauses)
+      if (rest.length && rest.every((w) => DEMONSTRATIVES.includes(w))) return null;
       // "dùng đc cho đợt này", "cho tình trạng này": a pointer back to the condition the note told
       if (
         rest.length >= 2 &&

@@ -6,6 +6,7 @@ import {
   renalClearance,
   rowConcerns,
   rowHolds,
+  rowScope,
   syllables,
   type PatientValues,
 } from '@app/formulary';
@@ -81,11 +82,14 @@ function patientOf(frame: QueryFrame): PatientValues {
 function narrowToPatient(part: EvidencePart, patient: PatientValues): string | null {
   if (part.section !== 'lieu_luong_cach_dung') return part.text;
   // a part whose lead phrase names other patients ("Người lớn và trẻ từ 45 kg: …" for a 27 kg child) is not this one's
-  const lead = { label: '', bands: leadBands(part.text), value: '', text: '' };
+  const lead = { label: '', bands: leadBands(part.text), value: '', text: '', inherits: [] };
   if (lead.bands.length && rowConcerns(lead, patient) && !rowHolds(lead, patient)) return null;
   const table = parseBandTable(part.text);
   if (!table || !table.rows.some((r) => rowConcerns(r, patient))) return part.text;
-  const rows = table.rows.map((r, i) => ({ r, i })).filter(({ r }) => r.bands.length > 0 && rowHolds(r, patient));
+  // a row without bands ("nhiễm khuẩn nặng, viêm màng não: 80 - 100 mg/kg") is held against the banded row above it
+  const rows = table.rows
+    .map((r, i) => ({ r: rowScope(r), i }))
+    .filter(({ r }) => r.bands.length > 0 && rowHolds(r, patient));
   if (!rows.length) return null;
   const keep = new Set(rows.map(({ i }) => i));
   const notes = table.notes.filter((n) => n.rows.some((i) => keep.has(i))).map((n) => n.text);

@@ -974,6 +974,17 @@ describe('stub: the condition of a ward note, not its other words', () => {
     );
     expect(parser.parse('quay lại G3, ECG QTc 510ms. vậy ks nào?').condition).toBeNull();
   });
+  it('a substance the conversation drug’s text names, asked about its price or insurance, is out of scope', () => {
+    const prior = parser.parse('methotrexat 2,5 mg uống nhầm mỗi ngày 3 viên, lở miệng, phải làm gì?');
+    expect(
+      parser.parse(
+        'Cái thuốc giải calci folinat đó có được bảo hiểm y tế thanh toán không, hay nhà mình phải tự mua?',
+        prior,
+      ),
+    ).toMatchObject({ turn_type: 'out_of_scope', drugs: [] });
+    // asked clinically, it is a question about the conversation's drug
+    expect(parser.parse('calci folinat dùng thế nào', prior)).toMatchObject({ drugs: ['methotrexat'] });
+  });
   it('"quay lại thuốc lúc nãy" points at the conversation’s drug, beside a diluent outside the formulary', () => {
     expect(parser.parse('quay lại thuốc lúc nãy, pha vào dịch gì? NaCl 0,9% đc k')).toMatchObject({
       follow_up: true,
@@ -1165,6 +1176,12 @@ describe('stub: the condition of a ward note, not its other words', () => {
     ).toBe('sot thuong han');
     expect(cond('ks nào cho viêm phổi cộng đồng dùng được cho bn này')).toBe('viem phoi cong dong');
     expect(cond('thuốc gì cho người bị viêm họng do liên cầu')).toBe('viem hong do lien cau');
+    // "… nào cho bệnh này": a pointer back to the condition the note told
+    expect(
+      cond(
+        'Con gái tôi 9 tuổi bị viêm họng, bác sĩ làm test nhanh dương tính với liên cầu nhóm A. Dược thư có kháng sinh nào cho bệnh này?',
+      ),
+    ).toBe('viem hong');
     // who it is for names no condition; a symptom after "cho" stays the symptom
     expect(parser.parse('thuốc nào cho bn này').condition).toBeNull();
     expect(parser.parse('thuốc gì cho bé 5 tuổi bị sốt').indication).toBe('sốt');

@@ -98,6 +98,16 @@ const CLINIC_WORDS = new Set([
   'bolus',
   // scores, classifications and eponyms of ward notes ("xơ gan Child B", "Killip I", "NYHA III", "u lympho ko
   // Hodgkin"): a patient's state, never a drug missing from the formulary
+  // organisms and lab words of a note ("nhiễm Mycobacterium avium complex", "LDL-cholesterol cao")
+  'mycobacterium',
+  'avium',
+  'complex',
+  'tuberculosis',
+  'cholesterol',
+  'ldl',
+  'hdl',
+  'lipid',
+  'triglycerid',
   'child',
   'pugh',
   'curb',
@@ -517,6 +527,8 @@ export class StubUnderstander implements Understander {
     if (!this.content || !prior || prior.non_human || prior.drugs.length !== 1) return null;
     if (frame.drugs.length || !frame.unknown_drugs.length || frame.non_human) return null;
     if (['smalltalk', 'out_of_scope'].includes(prior.turn_type)) return null;
+    // "thuốc giải calci folinat đó có được bảo hiểm y tế thanh toán không": a non-clinical question stays one
+    if (frame.turn_type === 'out_of_scope') return null;
     const drug = prior.drugs[0];
     const lead = (name: string) => syllables(name).slice(0, 2).join(' ');
     const names = (u: string) => (s: SectionKey) =>
@@ -947,6 +959,7 @@ export class StubUnderstander implements Understander {
           frame.patient.hepatic !== null ||
           // "bn có tiền sử sốc phản vệ với penicillin, ECG QT kéo dài": an allergy or a state told goes on
           frame.patient.allergies.length > 0 ||
+          has(P.patientStates) ||
           namedCondition !== null)) ||
       (drugs.length > 0 && attribute === null && !interaction && frame.turn_type === 'drug_attribute');
     if (namedCondition && drugs.length === 0) frame.condition = namedCondition;

@@ -1,5 +1,14 @@
 import { type SectionKey } from '@app/contracts';
-import { CLASS_NAMES, HOW_TO_GIVE_CUES, PhraseSet, says, words, type PhraseHit, type Word } from '@app/formulary';
+import {
+  CLASS_NAMES,
+  CountPhrases,
+  HOW_TO_GIVE_CUES,
+  PhraseSet,
+  says,
+  words,
+  type PhraseHit,
+  type Word,
+} from '@app/formulary';
 
 /** The stub parser's shared phrase tables: what a question asks (P), symptoms, umbrella conditions. */
 /** "một ngày uống tối đa được bao nhiêu", "nhiều nhất mấy viên": the most a dose may be. */
@@ -182,7 +191,7 @@ export const P = {
   administration: HOW_TO_GIVE_CUES,
   /** A missed dose: "quên 1 liều", "uống bù", "gấp đôi bù lại". */
   missedDose: new PhraseSet(['quên liều', 'quên 1 liều', 'quên một liều', 'uống bù', 'bù lại', 'gấp đôi', 'bù liều']),
-  dosing: new PhraseSet([
+  dosing: new CountPhrases([
     'liều',
     ...MOST_ASKED,
     'liều dùng',
@@ -319,6 +328,20 @@ export const P = {
     'tiểu cầu',
     'men gan',
   ]),
+  /**
+   * States of the patient the formulary's safety sections speak of that no indication names ("à bn này nghiện rượu
+   * lâu năm"): told after an answer, they are the patient the question goes on for.
+   */
+  patientStates: new PhraseSet([
+    'nghiện rượu',
+    'nghiện bia',
+    'nghiện bia rượu',
+    'nghiện rượu bia',
+    'uống rượu nhiều',
+    'uống nhiều rượu',
+    'nghiện ma túy',
+    'suy dinh dưỡng',
+  ]),
   followUp: new PhraseSet(['còn', 'thế còn', 'vậy còn', 'thế thì', 'còn với', 'thì sao']),
   contra: new PhraseSet(['chống chỉ định']),
   caution: new PhraseSet(['thận trọng', 'cẩn thận']),
@@ -326,7 +349,8 @@ export const P = {
   /** "quán cơm gần bệnh viện": the hospital as a place is not a medical question. */
   hospital: new PhraseSet(['bệnh viện']),
   /** "có dùng X được không": whether the drug may be used at all. */
-  mayUse: /(?:^| )(?:dung|uong|tiem|xai)(?: \S+){0,4} (?:duoc|dc) (?:khong|ko|k|hong)(?: |$)/,
+  // "vẫn cho uống được chứ": a question that expects yes is still asked
+  mayUse: /(?:^| )(?:dung|uong|tiem|xai)(?: \S+){0,4} (?:duoc|dc) (?:khong|ko|k|hong|chu)(?: |$)/,
 };
 
 /** Symptoms, accented: a word typed with its marks says only itself ("phụ" is not "phù"). */
