@@ -8,7 +8,7 @@ import {
 } from '@app/contracts';
 import { unansweredAspects } from './aspects';
 import { containsPhrase, syllables } from './normalize';
-import { narrowToIndication } from './indication-rows';
+import { narrowToIndication, userWordsOf } from './indication-rows';
 import { byReleaseForm } from './release-form';
 import { bandHolds, bandOverlaps, leadBands, parseBandTable, type Band } from './band-table';
 import { ageOf, saysRoute } from './patient-facts';
@@ -164,10 +164,12 @@ export function decide(
     // "TM thì liều bn" after "bé 8t sau mổ ruột thừa, buồn nôn …": a turn whose words name no indication, left with
     // entries of several routes for different indications, is asked for the indication the conversation told —
     // only to choose among routes (entries of one route are never narrowed by the conversation's stray words)
-    const byContext = bySaid === pool && context.trim() ? narrowToIndication(pool, context) : pool;
+    // (the query's labels — the condition a list was asked for — do not count as the turn naming one)
+    const ownNone = narrowToIndication(pool, userWordsOf(said)) === pool;
+    const byContext = ownNone && context.trim() ? narrowToIndication(bySaid, context) : bySaid;
     const routeCount = (ps: EvidencePart[]) => distinctRoutes(ps).length;
     const narrowed =
-      byContext !== pool && routeCount(pool) > 1 && routeCount(byContext) < routeCount(pool) ? byContext : bySaid;
+      byContext !== bySaid && routeCount(bySaid) > 1 && routeCount(byContext) < routeCount(bySaid) ? byContext : bySaid;
     // … unless the condition the conversation named is given by one route only: "nấm Candida âm đạo" then "liều?"
     // — fluconazol's entry for it is by mouth, so no route is left to ask
     const asked = frame.condition ?? frame.indication;

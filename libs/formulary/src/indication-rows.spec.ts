@@ -25,6 +25,41 @@ describe('dosing entries narrowed to the indication the user names', () => {
     expect(ids(narrowToIndication(sc, 'heparin tiêm dưới da điều trị huyết khối liều'))).toEqual(['#4', '#5', '#7']);
   });
 
+  it('reads what an entry treats after its route ("Người lớn, uống, phù"), as whole names, never a form', () => {
+    const furo = rows('furosemid');
+    const oral = furo.filter((p) => p.route === 'uong' || p.route === null);
+    expect(indicationTerms(furo.find((p) => p.text.startsWith('Người lớn, uống, phù'))!.text)).toEqual(['phù']);
+    // the oedema entry for a list asked for "phù", not the hypertension one
+    const forOedema = narrowToIndication(oral, 'furo uong khoi dau bn. Chỉ định/triệu chứng: phù.');
+    expect(forOedema.some((p) => p.text.includes('tăng huyết áp:'))).toBe(false);
+    expect(forOedema.some((p) => p.text.startsWith('Người lớn, uống, phù'))).toBe(true);
+    // two indications joined by "và" are two names; a word of a name alone names nothing; a form is no indication
+    const amlo = indicationTerms(rows('amlodipin')[0].text);
+    expect(amlo).toEqual(expect.arrayContaining(['tăng huyết áp', 'đau thắt ngực']));
+    expect(indicationTerms(rows('losartan').find((p) => p.text.includes('uống, suy tim'))!.text)).toEqual(['suy tim']);
+    expect(indicationTerms(rows('metformin').find((p) => p.text.includes('dạng giải phóng nhanh'))!.text)).toEqual([]);
+    // how a dose is worked out or when it starts is no indication ("tính theo cân nặng" beside "Cân nặng: 25 kg")
+    const byWeight = rows('ondansetron').find((p) => p.text.includes('tính theo cân nặng'))!;
+    expect(indicationTerms(byWeight.text)).toEqual(['buồn', 'nôn', 'hóa']);
+  });
+
+  it('a disease the conversation asked for is treated: the prevention entry is not its dose', () => {
+    const cefa = rows('cefalexin').filter((p) => p.route === 'uong' || p.route === null);
+    const asked = narrowToIndication(
+      cefa,
+      'cefa uong lieu bn. Chỉ định/triệu chứng: viêm bàng quang không biến chứng.',
+    );
+    expect(asked.some((p) => p.text.includes('(dự phòng'))).toBe(false);
+    expect(asked.some((p) => p.text.startsWith('Người lớn, uống:'))).toBe(true);
+    // prevention asked keeps it; no condition keeps every entry
+    expect(
+      narrowToIndication(cefa, 'cefalexin liều dự phòng tái phát nhiễm khuẩn tiết niệu').some((p) =>
+        p.text.includes('(dự phòng'),
+      ),
+    ).toBe(true);
+    expect(narrowToIndication(cefa, 'cefalexin uống liều bao nhiêu')).toEqual(cefa);
+  });
+
   it('the labels the query adds never make the user’s unmarked words count as typed with marks', () => {
     const sc = rows('heparin').filter((p) => p.route === 'tiem_duoi_da' || p.route === null);
     const typed = 'bn nam 70t sau mo thay khop hang, heparin du phong TDD lieu sao';

@@ -1,5 +1,5 @@
 import type { EvidencePart } from '@app/contracts';
-import { fold, normalize } from './normalize';
+import { fold, normalize, syllables } from './normalize';
 import { expandShorthand } from './shorthand';
 import { PhraseSet, words, type Word } from './words';
 
@@ -43,14 +43,28 @@ const PROPHYLAXIS_SAID = new PhraseSet(['dự phòng', 'phòng ngừa', 'ngừa'
 function treatmentNotProphylaxis(pool: EvidencePart[], said: string, context: string): EvidencePart[] {
   // the conversation's earlier words are the user's own, read as typed
   const user = [...saidWords(said, false), ...words(expandShorthand(context))];
-  if (!TREATMENT_SAID.has(user) || PROPHYLAXIS_SAID.has(user)) return pool;
   const prevention = (p: EvidencePart) => {
     const t = indicationTerms(p.text);
     return t.includes('dự') && t.includes('phòng');
   };
-  const dosing = pool.filter((p) => p.section === 'lieu_luong_cach_dung' && indicationTerms(p.text).length);
-  if (!dosing.some(prevention) || dosing.every(prevention)) return pool;
-  return pool.filter((p) => !prevention(p));
+  if (PROPHYLAXIS_SAID.has(user)) return pool;
+  if (TREATMENT_SAID.has(user)) {
+    const dosing = pool.filter((p) => p.section === 'lieu_luong_cach_dung' && indicationTerms(p.text).length);
+    if (!dosing.some(prevention) || dosing.every(prevention)) return pool;
+    return pool.filter((p) => !prevention(p));
+  }
+  // "cefa uống liều bn" after a list for "viêm bàng quang" (the query's label carries the condition): a disease the
+  // conversation asked for is treated — an entry that prevents something else ("dự phòng tái phát nhiễm khuẩn đường
+  // tiết niệu") is not its dose, one that names it ("dự phòng hoặc điều trị buồn nôn, nôn sau phẫu thuật") still is
+  const asked = syllables(CONDITION_LABEL.exec(said)?.[1] ?? '').join(' ');
+  if (!asked || PROPHYLAXIS_SAID.has(words(asked))) return pool;
+  const elsewhere = (p: EvidencePart) => prevention(p) && !` ${syllables(p.text).join(' ')} `.includes(` ${asked} `);
+  // the regimens: entries for an indication, and the usual regimen that names none ("Người lớn, uống: …")
+  const regimens = pool.filter(
+    (p) => p.section === 'lieu_luong_cach_dung' && (indicationTerms(p.text).length > 0 || REGIMEN_LEAD.test(p.text)),
+  );
+  if (!regimens.some(elsewhere) || regimens.every(elsewhere)) return pool;
+  return pool.filter((p) => !elsewhere(p));
 }
 
 function narrowBySaid(pool: EvidencePart[], said: string): EvidencePart[] {
@@ -83,9 +97,18 @@ function narrowBySaid(pool: EvidencePart[], said: string): EvidencePart[] {
   return keep.length === entries.length ? pool : pool.filter((p) => !entries.includes(p) || keep.includes(p));
 }
 
+/** The condition label synthesizeQuery writes (". Chỉ định/triệu chứng: viêm bàng quang."). */
+const CONDITION_LABEL = /\.\s+Chỉ định\/triệu chứng:\s*([^.]*)/u;
+
 /** Where the labels synthesizeQuery writes after the user's words begin (". Đối tượng: …", ". Đường dùng: …"). */
 const SYNTHESIZED_LABEL =
   /\.\s+(?:Đối tượng|Tuổi|Cân nặng|Đường dùng|Chỉ định\/triệu chứng|Bệnh nền|Dữ kiện thận|Dữ kiện gan|Người bệnh đang (?:mang thai|cho con bú))\b/u;
+
+/** What the user said of a query: the words before the labels synthesizeQuery adds. */
+export function userWordsOf(said: string): string {
+  const at = said.search(SYNTHESIZED_LABEL);
+  return at < 0 ? said : said.slice(0, at);
+}
 
 /**
  * The words of what was said: the user's own read as they typed them (a turn typed without marks keeps "du phong" as
@@ -136,12 +159,33 @@ export function indicationTerms(text: string): string[] {
   const lead = text.slice(0, colon);
   // a regimen names its patients first; a general note ("Uống thuốc sau bữa ăn … (hội chứng mạch vành cấp)") is no entry for one indication
   if (!REGIMEN_LEAD.test(lead)) return [];
+  // "Người lớn, uống, phù", "Người lớn, uống, rối loạn lipid máu": what follows the route piece is what it treats
+  const commaPieces = lead
+    .replace(/\([^)]*\)/gu, ' ')
+    .split(',')
+    .map((x) => x.trim());
+  const routeAt = commaPieces.findIndex((x, i) => i > 0 && ROUTE_PIECE.test(x));
   const spans = [
     ...[...lead.matchAll(/\(([^)]*)\)/gu)].map((m) => m[1]),
     ...[...lead.matchAll(/\s[—–-]\s(.*)$/gu)].map((m) => m[1].replace(/\([^)]*\)/gu, ' ')),
     ...[...lead.matchAll(/\strong\s(?:điều trị\s)?(.*)$/gu)].map((m) => m[1].replace(/\([^)]*\)/gu, ' ')),
   ];
   const out = new Set<string>();
+  // … as whole names: a word of them alone ("dị" of "dị hợp tử", "cố" of "biến cố") names nothing a user says
+  // ("tăng huyết áp và đau thắt ngực" names two; "dạng giải phóng nhanh" is a form, no indication)
+  const names = (routeAt > 0 ? commaPieces.slice(routeAt + 1) : []).flatMap((x) => x.split(/\s+(?:và|hoặc)\s+/u));
+  for (const name of names) {
+    const ws = words(name, true).map((w) => w.text);
+    // a form, a dosing basis or a timing ("tính theo cân nặng", "bắt đầu 12 giờ sau liều tĩnh mạch") is no indication
+    if (!ws.length || ws[0] === 'dạng' || NOT_AN_INDICATION.test(ws.join(' '))) continue;
+    out.add(ws.join(' '));
+    // "tăng huyết áp" is also said "huyết áp"; "dự phòng biến cố tim mạch" is what "dự phòng" asks
+    let k = 0;
+    while (k < ws.length - 1 && GENERIC.has(ws[k])) k++;
+    const rest = ws.slice(k);
+    if (k > 0 && (rest.length > 1 || !COMMON.has(rest[0]))) out.add(rest.join(' '));
+    if (ws[0] === 'dự' && ws[1] === 'phòng') out.add('dự phòng');
+  }
   for (const span of spans) {
     const ws = words(span, true).map((w) => (/\d/.test(w.folded) || GENERIC.has(w.text) ? null : w.text));
     ws.forEach((w, i) => {
@@ -154,6 +198,12 @@ export function indicationTerms(text: string): string[] {
 }
 
 const REGIMEN_LEAD = /^(người|trẻ|sơ sinh|thiếu niên|phụ nữ)/iu;
+/** Words of a lead's piece that say how or when it is given, not what it treats. */
+const NOT_AN_INDICATION = /\d|(?:^|\s)(?:theo|tính|liều|bắt đầu|giờ|lần|ngày|dạng|sau khi|trước khi)(?:\s|$)/u;
+
+/** A piece of a lead that is only the route ("uống", "tiêm tĩnh mạch", "truyền tĩnh mạch hoặc tiêm bắp"). */
+const ROUTE_PIECE =
+  /^(?:(?:uống|tiêm|truyền|đặt|ngậm|hít|khí dung|xịt|bôi|nhỏ)(?:\s+(?:tĩnh mạch|bắp|dưới da|trực tràng|dưới lưỡi|chậm|hoặc|và|tiêm|truyền|uống))*)$/iu;
 
 /** Words every kind of entry uses (who, how, how much) and words any patient says: never what one entry treats. */
 const GENERIC = new Set(

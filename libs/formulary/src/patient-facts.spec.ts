@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import {
   PREGNANCY_CUES,
   pregnancyIsPast,
@@ -487,5 +488,25 @@ describe('nonClinicalAside()', () => {
     expect(nonClinicalAside('thuốc này giá bao nhiêu')).toBe(true);
     expect(nonClinicalAside('bs đánh giá cơn hen mức độ trung bình')).toBe(false);
     expect(nonClinicalAside('mục tiêu aPTT gấp 1,5 lần giá trị chứng')).toBe(false);
+  });
+});
+
+describe('many units taken at once', () => {
+  it('four units or more taken at once is an intake to manage; fewer is a dose asked', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 60 }),
+        fc.constantFrom('viên', 'vien', 'gói', 'ống', 'vỉ'),
+        fc.constantFrom('uống một lúc', 'uong mot luc', 'uống 1 lúc', 'uống cùng lúc'),
+        fc.constantFrom('', 'khoảng ', 'tầm '),
+        (n, unit, once, about) => {
+          const turn = `hôm qua ${once} ${about}${n} ${unit} paracetamol, giờ sao`;
+          expect([turn, INTAKE_CUES.has(words(turn))]).toEqual([turn, n >= 4]);
+        },
+      ),
+      { numRuns: 200 },
+    );
+    // a count not taken at once ("mỗi lần uống 2 viên", "uống 20 viên trong 5 ngày") is no excess by this rule
+    expect(INTAKE_CUES.has(words('mỗi lần uống 2 viên, ngày 3 lần'))).toBe(false);
   });
 });

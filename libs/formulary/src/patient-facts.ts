@@ -1068,7 +1068,34 @@ export const INTAKE_PHRASES: readonly string[] = [
   'uống nguyên vỉ',
   'uống nguyên lọ',
 ];
-export const INTAKE_CUES = new PhraseSet(INTAKE_PHRASES);
+/**
+ * "cách đây 2 tiếng uống một lúc khoảng 20 viên paracetamol 500 mg": many units taken at once — an overdose question,
+ * whatever else the turn asks ("uống một lúc 2 viên được không" asks a dose: fewer than four units is no excess).
+ */
+export function takenAtOnce(ws: Word[], i: number): PhraseHit | null {
+  const w = (k: number) => ws[i + k];
+  if (!w(0) || !says(w(0), 'uống')) return null;
+  const once =
+    (w(1) && (says(w(1), 'một') || w(1).text === '1') && w(2) && says(w(2), 'lúc')) ||
+    (w(1) && says(w(1), 'cùng') && w(2) && says(w(2), 'lúc'));
+  if (!once) return null;
+  for (let k = 3; k <= 6 && w(k); k++) {
+    const n = Number(w(k).text.replace(',', '.'));
+    if (Number.isFinite(n) && n >= 4 && w(k + 1) && UNIT_WORDS.has(w(k + 1).folded))
+      return { start: i, length: 3, phrase: 'uống một lúc' };
+  }
+  return null;
+}
+const UNIT_WORDS = new Set(['vien', 'vi', 'goi', 'ong', 'chai', 'lo']);
+
+/** An intake cue: a phrase of INTAKE_PHRASES, or many units taken at once (takenAtOnce). */
+class IntakePhrases extends PhraseSet {
+  override at(ws: Word[], i: number): PhraseHit | null {
+    return super.at(ws, i) ?? takenAtOnce(ws, i);
+  }
+}
+
+export const INTAKE_CUES = new IntakePhrases(INTAKE_PHRASES);
 
 /** Words that say what a drug was taken with ("với sữa", "cùng rượu", "chung với …"). */
 /** Words saying what a drug was taken with; typed with marks, only these words ("chứng" of "triệu chứng" is no "chung"). */

@@ -31,6 +31,11 @@ describe('section router', () => {
     ['ba em uong tramadol lau ngay co bi nghien khong', 'than_trong'],
     ['bn đang dùng metformin, mai chụp CT có tiêm cản quang thì thuốc xử trí sao?', 'than_trong'],
     ['Atorvastatin uống buổi tối hay buổi sáng mới đúng vậy?', 'lieu_luong_cach_dung'],
+    // many units taken at once is an overdose, whatever else is asked
+    [
+      'cách đây chừng 2 tiếng uống một lúc khoảng 20 viên paracetamol 500 mg. Có cần đưa đi viện không?',
+      'qua_lieu_va_xu_tri',
+    ],
     // the birth ends the pregnancy: what to watch for in the newborn is the pregnancy section
     ['Nếu dùng carba thì khi sinh cần lưu ý gì cho bé?', 'thoi_ky_mang_thai'],
     ['uống thuốc này lúc chuyển dạ có ảnh hưởng gì không', 'thoi_ky_mang_thai'],
@@ -46,6 +51,12 @@ describe('section router', () => {
     expect(routeSections('uống xong bị nổi mẩn, có phải do thuốc không')[0]).toBe('tac_dung_khong_mong_muon');
     // a rash the drug is asked for is no reaction
     expect(routeSections('bé 3 tuổi nổi mề đay thì cho uống loratadin bao nhiêu?')).not.toContain('than_trong');
+  });
+  it('whether to stop the drug, asked beside what it caused, is the precautions first', () => {
+    expect(
+      routeSections('ông kêu đau gân gót chân, có phải do thuốc không, có cần ngừng thuốc không?').slice(0, 2),
+    ).toEqual(['than_trong', 'tac_dung_khong_mong_muon']);
+    expect(routeSections('đau gân gót chân, có phải do thuốc không?')[0]).toBe('tac_dung_khong_mong_muon');
   });
   it('"khi sinh hoạt" (daily life) is no birth', () => {
     expect(routeSections('uống thuốc này khi sinh hoạt hằng ngày cần lưu ý gì')).not.toContain('thoi_ky_mang_thai');

@@ -2,6 +2,7 @@ import type { SectionKey } from '@app/contracts';
 import { fold, normalize } from './normalize';
 import {
   CHILD_EFFECT,
+  INTAKE_CUES,
   INTAKE_PHRASES,
   intakeAlongside,
   LACTATION_CUES,
@@ -561,6 +562,11 @@ export function exposureSection(text: string): SectionKey | null {
 }
 
 /** All sections the text asks about: specific ones in order of first mention, then generic ones. */
+/** Whether to stop the drug, asked ("có cần ngừng thuốc không", "phải ngưng ko"). */
+const STOP_ASKED = new PhraseSet(
+  ['cần', 'phải', 'nên', 'có nên'].flatMap((m) => ['ngừng', 'ngưng', 'dừng'].map((v) => `${m} ${v}`)),
+);
+
 /**
  * "sau mấy lần đặt thuốc thì nổi mẩn đỏ khắp người, vậy phải làm sao" (folded): a rash that came after the drug was
  * taken, and what to do asked — not a rash the drug is asked for ("nổi mề đay thì cho uống loratadin bao nhiêu").
@@ -587,6 +593,8 @@ export function routeSections(text: string): SectionKey[] {
   // "có phải ngưng spironolacton ko hay giảm liều": a dose to adjust is the dosing section's, whatever else is named
   if (out.includes('lieu_luong_cach_dung') && DOSE_ADJUSTMENT.has(words(text)))
     return ['lieu_luong_cach_dung', ...out.filter((x) => x !== 'lieu_luong_cach_dung')];
+  // "uống một lúc khoảng 20 viên": many units taken at once is the overdose section's, before anything else asked
+  if (!out.includes('qua_lieu_va_xu_tri') && INTAKE_CUES.has(words(text))) out.unshift('qua_lieu_va_xu_tri');
   // "ko có thai" tells who the patient is not: no question about pregnancy
   if (out.includes('thoi_ky_mang_thai') && pregnancyDenied(words(text)))
     out.splice(out.indexOf('thoi_ky_mang_thai'), 1);
@@ -597,6 +605,10 @@ export function routeSections(text: string): SectionKey[] {
     const rest = out.filter((x) => x !== 'qua_lieu_va_xu_tri');
     return rest.length ? rest : ['tuong_tac_thuoc'];
   }
+  // "đau gân gót …, có phải do thuốc không, có cần ngừng thuốc không": whether to stop it is the precautions' to say
+  // (they tell when to stop), before what the drug may cause
+  if (out[0] === 'tac_dung_khong_mong_muon' && STOP_ASKED.has(words(text)))
+    return ['than_trong', ...out.filter((x) => x !== 'than_trong')];
   // "sau mấy lần đặt thuốc thì nổi mẩn đỏ khắp người, vậy phải làm sao": a rash while on the drug, and no section
   // asked beside it — the precautions say when to stop the drug
   if (out.length === 0 && rashAfterDrug(text)) return ['than_trong'];
