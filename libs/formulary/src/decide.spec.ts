@@ -9,6 +9,17 @@ describe('decide()', () => {
   const frame = (o: Parameters<typeof emptyFrame>[0]) =>
     emptyFrame({ turn_type: 'dosing_calc', drugs: ['paracetamol'], attribute: 'lieu_luong_cach_dung', ...o });
 
+  it('an aspect only the query’s labels carry (a condition read from another turn: "rượu") is no aspect the user asked', () => {
+    const spiro = index.section('spironolacton', 'lieu_luong_cach_dung');
+    const f = frame({ population: 'adult', route: 'uong', drugs: ['spironolacton'], condition: 'rượu' });
+    const asked = 'spironolacton liều khởi đầu cho cổ trướng';
+    expect(decide(spiro, f, index, [], `${asked}. Đối tượng: người lớn. Chỉ định/triệu chứng: rượu.`).decision).toBe(
+      'ANSWERABLE',
+    );
+    // asked in the user's own words, an aspect none of the parts speaks of still has no answer here
+    expect(decide(spiro, f, index, [], 'spironolacton uống với rượu được không').decision).toBe('INSUFFICIENT');
+  });
+
   it('AMBIGUOUS_ROUTE when several route-specific regimens apply and no route was given, with the routes for quick replies', () => {
     const r = decide(dosing, frame({ population: 'adult' }), index);
     expect(r.decision).toBe('AMBIGUOUS_ROUTE');

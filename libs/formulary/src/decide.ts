@@ -217,7 +217,7 @@ export function decide(
     !requireMentionOf.length &&
     pool.length &&
     frame.attribute !== 'qua_lieu_va_xu_tri' &&
-    unansweredAspects(said, pool).length
+    unansweredAspects(userWordsOf(said), pool).length
   )
     pool = [];
   if (pool.length === 0 && tables.length === 0) return { decision: 'INSUFFICIENT', parts: [], routes: [] };

@@ -37,6 +37,12 @@ describe('dosing entries narrowed to the indication the user names', () => {
     const amlo = indicationTerms(rows('amlodipin')[0].text);
     expect(amlo).toEqual(expect.arrayContaining(['tăng huyết áp', 'đau thắt ngực']));
     expect(indicationTerms(rows('losartan').find((p) => p.text.includes('uống, suy tim'))!.text)).toEqual(['suy tim']);
+    // the condition before its cause is a name too: "cổ trướng" asks the adult entry "phù và cổ trướng do xơ gan"
+    const spiro = rows('spironolacton').filter((p) => p.route === 'uong' || p.route === null);
+    expect(indicationTerms(spiro[1].text)).toEqual(expect.arrayContaining(['phù', 'cổ trướng do xơ gan', 'cổ trướng']));
+    expect(narrowToIndication(spiro, 'spironolacton liều khởi đầu cho cổ trướng?').map((p) => p.text)).toEqual(
+      expect.arrayContaining([expect.stringContaining('Người lớn, uống, phù và cổ trướng do xơ gan')]),
+    );
     expect(indicationTerms(rows('metformin').find((p) => p.text.includes('dạng giải phóng nhanh'))!.text)).toEqual([]);
     // how a dose is worked out or when it starts is no indication ("tính theo cân nặng" beside "Cân nặng: 25 kg")
     const byWeight = rows('ondansetron').find((p) => p.text.includes('tính theo cân nặng'))!;

@@ -185,6 +185,9 @@ export function indicationTerms(text: string): string[] {
     const rest = ws.slice(k);
     if (k > 0 && (rest.length > 1 || !COMMON.has(rest[0]))) out.add(rest.join(' '));
     if (ws[0] === 'dự' && ws[1] === 'phòng') out.add('dự phòng');
+    // "cổ trướng do xơ gan" is what "cổ trướng" asks: the condition before its cause
+    const cause = ws.indexOf('do');
+    if (cause > 0) out.add(ws.slice(0, cause).join(' '));
   }
   for (const span of spans) {
     const ws = words(span, true).map((w) => (/\d/.test(w.folded) || GENERIC.has(w.text) ? null : w.text));
