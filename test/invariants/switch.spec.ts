@@ -12,6 +12,8 @@ const SWITCH = [
   (x: string, y: string) => `nếu chuyển từ ${x} qua ${y} thì uống chung được không`,
   (x: string, y: string) => `thay ${x} bằng ${y} thì dùng chung có sao ko`,
   (x: string, y: string) => `bs đổi ${x} thành ${y}, dùng chung đc ko`,
+  // the drug taken said instead of the one denied
+  (x: string, y: string) => `nếu bn dùng ${y} chứ không phải ${x} thì sao`,
 ];
 
 describe('a drug switched away from is not asked about', () => {

@@ -57,6 +57,18 @@ describe('what the conversation told, read in context', () => {
     expect(hives.plan.reading.frame.attribute).toBe('lieu_luong_cach_dung');
   });
 
+  it('"ngoài X thì còn thuốc nào" asks the list without X, not about X', () => {
+    const r = new Simulation().say(
+      'bn 63t hậu phẫu thay khớp háng ngày 1, đau nhiều 7/10 dù đang truyền paracetamol. tiền sử XHTH do loét, đang dùng clopidogrel sau đặt stent. ngoài para và NSAID thì còn thuốc giảm đau nào dùng thêm được?',
+    );
+    expect(r.outcome).toBe('answerable/drug_list');
+    expect(r.plan.reading.frame.drugs).toEqual([]);
+    // a drug asked about together with another is still the pair
+    expect(
+      new Simulation().say('bn đang truyền paracetamol, dùng thêm clopidogrel được không').plan.reading.frame.drugs,
+    ).toEqual(expect.arrayContaining(['paracetamol', 'clopidogrel']));
+  });
+
   it('a clipped name that starts drugs of several groups is the one of the conversation drug’s group', () => {
     const s = new Simulation();
     s.say('e 25t bị viêm mũi dị ứng, uống cetirizin 10mg buồn ngủ quá, có cách nào đỡ ko?');
@@ -71,6 +83,13 @@ describe('what the conversation told, read in context', () => {
     expect(benzo.say('còn lora thì sao').outcome).toBe('clarify/no_drug');
     // alone it is asked which
     expect(new Simulation().say('liều lora?').outcome).toBe('clarify/no_drug');
+    // a clip of a drug the same turn names is that drug, in a first turn too
+    const levo = new Simulation().say(
+      'bn nu 62t suy giap dang levothyroxin 75mcg uong sang, nay bs them calci carbonat. cho uong cach levo bao lau?',
+    );
+    expect(levo.drugs).toEqual(['levothyroxin']);
+    // a clip that starts many drugs, one of them ours, is asked which — never "not in the formulary"
+    expect(new Simulation().say('levo khởi đầu liều bao nhiêu').outcome).toBe('clarify/no_drug');
   });
 
   it('a clipped name with no formulary reading beside a named formulary drug is said back, not asked which', () => {

@@ -207,7 +207,10 @@ export class AnswerPaths {
     const labels = classes.filter((c) => !c.excluded).map((c) => c.label);
     const ruledOut = classes.filter((c) => c.excluded).map((c) => c.label);
     const offClass = r.value.off_class.map(ctx.nameOf);
-    const notFor = r.value.not_for.map((n) => W.notForWhatSaid(ctx.nameOf(n.drug_id), n.quote));
+    const notFor = [
+      ...r.value.not_for.map((n) => W.notForWhatSaid(ctx.nameOf(n.drug_id), n.quote)),
+      ...(r.value.set_aside.length ? [W.setAside(r.value.set_aside.map(ctx.nameOf))] : []),
+    ];
     if (!candidates.length)
       return abstain(
         'no_evidence',

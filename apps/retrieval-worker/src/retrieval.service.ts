@@ -5,6 +5,7 @@ import {
   allergyClause,
   byDosageForm,
   coMedicationNotes,
+  exceptedDrugs,
   forbiddenPairs,
   pairNotes,
   deniedForWords,
@@ -102,10 +103,14 @@ export class RetrievalService {
     // outside a class the question names ("thuốc giảm đau opioid nào") is never a candidate
     const perDrug = new Map<string, EvidencePart[]>();
     const offClass = new Set<string>();
+    // "ngoài para và NSAID thì còn thuốc giảm đau nào": the drugs the question sets aside are not listed
+    const excepted = new Set(exceptedDrugs(p.context, this.index.resolver.findMentions(p.context)));
+    const setAside = new Set<string>();
     const notFor = new Map<string, string>();
     for (const s of scored) {
       const drugId = s.part.doc_id.split('__')[0];
-      if (!inClasses(this.index.drug(drugId)?.atc ?? '', p.classes)) offClass.add(drugId);
+      if (excepted.has(drugId)) setAside.add(drugId);
+      else if (!inClasses(this.index.drug(drugId)?.atc ?? '', p.classes)) offClass.add(drugId);
       // "Không có hiệu quả … cơn vắng ý thức" in any of its indications, for a patient with absence seizures:
       // not this patient's drug
       else {
@@ -121,6 +126,7 @@ export class RetrievalService {
       parts: listed.map(([, part]) => part),
       drug_ids: listed.map(([id]) => id),
       off_class: [...offClass],
+      set_aside: [...setAside],
       not_for: [...notFor].map(([drug_id, quote]) => ({ drug_id, quote })),
       weak,
       total: best.size,

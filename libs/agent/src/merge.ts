@@ -238,7 +238,7 @@ function mergeQuestion(frame: QueryFrame, prior: QueryFrame | null, namedOrder: 
     !prior.non_human &&
     !frame.non_human &&
     CONDITION_TYPES.includes(frame.turn_type) &&
-    (CONDITION_TYPES.includes(prior.turn_type) || listedOne(prior)) &&
+    (CONDITION_TYPES.includes(prior.turn_type) || listedOne(prior) || askedFor(prior)) &&
     frame.condition === null &&
     frame.indication === null &&
     frame.drugs.length === 0 &&
@@ -429,6 +429,14 @@ function newPatientFacts(frame: QueryFrame, prior: QueryFrame): boolean {
 }
 
 const CONDITION_TYPES: string[] = ['condition_to_drug', 'symptom_to_drug'];
+
+/**
+ * A question about one drug asked for a condition the conversation listed drugs for ("Nếu dùng azithromycin thì mỗi
+ * ngày uống bao nhiêu?" after the list for "viêm họng do liên cầu"): "còn kháng sinh nào khác" after it asks that list.
+ */
+function askedFor(prior: QueryFrame): boolean {
+  return prior.drugs.length === 1 && prior.condition !== null && !CONDITION_TYPES.includes(prior.turn_type);
+}
 
 /**
  * A list that named one drug, remembered as that drug's indication (frameAfterReply) with the condition it was

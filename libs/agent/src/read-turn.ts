@@ -83,7 +83,8 @@ export function readUserWords(resolver: DrugResolver, earlier: string[], current
         )
         .filter((c, i, all) => all.findIndex((x) => x.drug_id === c.drug_id && fold(x.typed) === fold(c.typed)) === i),
       ambiguous: clipped.filter((a) => !aside.includes(a)),
-      switchedFrom: switchedFrom(texts[texts.length - 1], now),
+      // (every name counts here: "dùng atorvastatin chứ không phải simvastatin" denies the one switched away from)
+      switchedFrom: switchedFrom(texts[texts.length - 1], resolver.findMentions(texts[texts.length - 1])),
       takenBefore: [...new Set(takenBefore)],
       order: [...new Set([...ids(before), ...ids(now)])],
       unread: now.flatMap((m) => (m.reading.kind === 'unknown' ? [m.text] : [])),
@@ -102,8 +103,10 @@ export function settledByConversation(
   resolver: DrugResolver,
 ): { user: UserWords; settled: string[] } {
   const m = user.mentions;
-  if (!prior || prior.non_human || (!m.ambiguous.length && !m.unread?.length)) return { user, settled: [] };
-  const ours = new Set([...prior.drugs, ...prior.listed, ...m.named]);
+  // (the turn's own drugs count too: "đang levothyroxin …, cho uống cách levo bao lâu" in a first turn)
+  if (prior?.non_human || (!m.ambiguous.length && !m.unread?.length)) return { user, settled: [] };
+  const ours = new Set([...(prior?.drugs ?? []), ...(prior?.listed ?? []), ...m.named]);
+  if (!ours.size) return { user, settled: [] };
   const corrected: { typed: string; drug_id: string }[] = [];
   // "cefa thì cho liều bn" after a list naming Cefalexin: a name cut too short to read alone (it starts many drugs)
   // that starts one of the conversation's drugs only

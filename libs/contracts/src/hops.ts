@@ -157,6 +157,8 @@ export const HOPS = {
         drug_ids: z.array(z.string()),
         /** Drugs whose indication names the condition but that are outside a class asked: not listed. */
         off_class: z.array(z.string()).default([]),
+        /** Drugs the question sets aside ("ngoài para … thì còn thuốc giảm đau nào"): not listed. */
+        set_aside: z.array(z.string()).default([]),
         /** Drugs an indication of theirs denies for what the user describes ("Không có hiệu quả trong …"), with that text. */
         not_for: z.array(z.object({ drug_id: z.string(), quote: z.string() })).default([]),
         /** Indications came close but none names every content word of the condition: ask which condition. */

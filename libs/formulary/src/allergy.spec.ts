@@ -50,6 +50,17 @@ describe('how surely an allergy rules a drug out', () => {
     expect(anaphylaxisDenied('nổi mẩn ngứa, không bị sốc')).toBe(true);
     expect(anaphylaxisDenied('sốc phản vệ khi tiêm')).toBe(false);
   });
+
+  it('an allergy to a drug is an allergy to its narrowest class: a cephalosporin, not every beta-lactam', () => {
+    const amox = index.drug('amoxicillin')!;
+    const amoxContra = index.section('amoxicillin', 'chong_chi_dinh').map((p) => p.text);
+    // cefalexin's rash against amoxicillin: only its clause for severe immediate reactions to other beta-lactams
+    expect(allergyVerdict(amox, 'cefalexin', amoxContra, 'uống cefalexin bị nổi ban đỏ ngứa')).toBe('maybe');
+    expect(allergyVerdict(amox, 'cefalexin', amoxContra, 'uống cefalexin bị sốc phản vệ')).toBe('yes');
+    // … and a sure one for another cephalosporin; "dị ứng beta-lactam" still names every beta-lactam
+    expect(allergyVerdict(index.drug('ceftriaxon')!, 'cefalexin', [])).toBe('yes');
+    expect(allergyVerdict(amox, 'beta-lactam', [])).toBe('yes');
+  });
 });
 
 describe('a reaction to a class told after "do"', () => {

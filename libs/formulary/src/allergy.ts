@@ -38,16 +38,21 @@ export function allergyClasses(allergy: string): string[] {
 }
 
 /**
- * The classes an allergy names: a class term ("dị ứng penicilin"), or the class of a known substance outside the
- * formulary ("sốc khi tiêm ampicillin": ampicillin, J01CA01, is a penicillin — the first class its ATC falls in).
+ * The classes an allergy names: a class term ("dị ứng penicilin"), or the class of a known substance
+ * ("sốc khi tiêm ampicillin": ampicillin, J01CA01, is a penicillin — the narrowest class its ATC falls in).
  */
 function classesOf(allergy: string): [string[], string[]][] {
   const a = syllables(allergy).join(' ');
   const named = CLASS_ATC.filter(([terms]) => terms.includes(a));
   if (named.length) return named;
   const atc = DRUG_LEXICON.find((d) => d.names.some((n) => syllables(n).join(' ') === a))?.atc;
-  const first = atc ? CLASS_ATC.find(([, groups]) => groups.some((g) => atc.startsWith(g))) : undefined;
-  return first ? [first] : [];
+  if (!atc) return [];
+  // the narrowest class its code falls in: cefalexin (J01DB) is a cephalosporin, not every beta-lactam — an allergy to
+  // it is no sure allergy to the penicillins (their contraindications say when it counts)
+  const depth = ([, groups]: [string[], string[]]) =>
+    Math.max(0, ...groups.filter((g) => atc.startsWith(g)).map((g) => g.length));
+  const narrowest = CLASS_ATC.filter((c) => depth(c) > 0).sort((a, b) => depth(b) - depth(a))[0];
+  return narrowest ? [narrowest] : [];
 }
 
 /**

@@ -107,6 +107,11 @@ describe('routes read from the user’s words', () => {
     // taken by mouth and kept down: the oral route stays
     expect(route('bé uống thuốc vào là hết sốt, liều uống bao nhiêu').route).toBe('uong');
   });
+  it('a route told of a past event ("sau uống ibuprofen") is not the route asked', () => {
+    expect(route('tiền sử co thắt PQ sau uống ibuprofen. hạ sốt cho thuốc gì?')).toEqual({ route: null, allowed: [] });
+    expect(route('sau khi tiêm penicilin bị sốc, giờ dùng gì')).toEqual({ route: null, allowed: [] });
+    expect(route('uống sau ăn, liều bao nhiêu').route).toBe('uong');
+  });
   it('"không uống được" with two other routes named allows those two', () => {
     expect(route('không uống được, tiêm bắp hay tiêm dưới da')).toEqual({
       route: null,

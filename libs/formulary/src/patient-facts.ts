@@ -874,7 +874,11 @@ export function parseRoute(ws: Word[]): RouteFacts {
   // the words of a negated route are not a route, nor is a vein or the skin named inside a disease
   const sites = DISEASE_SITES.mask(ws);
   const masked = NOT_ORAL.mask(sites);
-  const found = ROUTE_SET.find(masked);
+  // "tiền sử co thắt PQ sau uống ibuprofen": a route told of a past event ("sau (khi) uống …") is not the route asked
+  const afterEvent = (h: PhraseHit) =>
+    (h.start >= 1 && masked[h.start - 1]?.folded === 'sau') ||
+    (h.start >= 2 && masked[h.start - 2]?.folded === 'sau' && masked[h.start - 1]?.folded === 'khi');
+  const found = ROUTE_SET.find(masked).filter((h) => !afterEvent(h));
   // a route said to be impossible anywhere ("ko dùng được đường hít (cả bình xịt lẫn khí dung)") is out everywhere
   const negated = new Set<Route>([
     ...(notOral.length ? (['uong'] as Route[]) : []),
@@ -1314,6 +1318,18 @@ export const NON_CLINICAL_CUES = new PhraseSet([
   'xử phạt',
   'bán không cần đơn',
   'bán không có đơn',
+  // the hospital's rules and travel paperwork: "mang thuốc ở nhà vào … có đúng quy chế BV ko", "mang thuốc lên máy
+  // bay có cần giấy tờ gì, có bị giữ lại ở sân bay không"
+  'quy chế bv',
+  'quy chế bệnh viện',
+  'đúng quy chế',
+  'quy định của bệnh viện',
+  'quy định bệnh viện',
+  'sân bay',
+  'hải quan',
+  'cần giấy tờ',
+  'giấy tờ gì',
+  'lên máy bay',
   // advertising: "viết giùm bài đăng fb quảng cáo …"
   'quảng cáo',
   'bài đăng',

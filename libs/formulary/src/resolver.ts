@@ -433,6 +433,13 @@ export class DrugResolver {
     // the start of two to four drugs ("lora": loratadin, lorazepam): asked which, never guessed
     if (ids.size >= 2 && ids.size <= 4)
       return { kind: 'ambiguous', candidates: [...new Set([...ids.values()].map((x) => x.display))] };
+    // "levo", "cefa": the start of many drugs, one to three of them in the formulary — asked which, the formulary's
+    // first; never "not in the formulary", which would deny a drug it holds
+    const ours = [...ids.values()].filter((x) => x.drugId);
+    if (ids.size > 4 && ours.length >= 1 && ours.length <= 3) {
+      const others = [...ids.values()].filter((x) => !x.drugId).sort((a, b) => a.key.length - b.key.length);
+      return { kind: 'ambiguous', candidates: [...new Set([...ours, ...others].map((x) => x.display))].slice(0, 4) };
+    }
     if (ids.size !== 1) return { kind: 'unknown' };
     const [[id, n]] = [...ids];
     return n.drugId

@@ -36,6 +36,12 @@ describe('section router', () => {
       'cách đây chừng 2 tiếng uống một lúc khoảng 20 viên paracetamol 500 mg. Có cần đưa đi viện không?',
       'qua_lieu_va_xu_tri',
     ],
+    // the concentration it is diluted to is how to give it; "colchicin dùng sao" asks how to take it
+    ['ok, vậy azithromycin TTM, liều bn, pha nồng độ ntn?', 'lieu_luong_cach_dung'],
+    ['colchicin ngày đầu cho uống sao', 'lieu_luong_cach_dung'],
+    // a dose raised or lowered to an amount
+    ['HA vẫn 160/95. tăng lên 10mg/ngày đc ko', 'lieu_luong_cach_dung'],
+    ['giảm xuống còn 2,5 mg được không', 'lieu_luong_cach_dung'],
     // the birth ends the pregnancy: what to watch for in the newborn is the pregnancy section
     ['Nếu dùng carba thì khi sinh cần lưu ý gì cho bé?', 'thoi_ky_mang_thai'],
     ['uống thuốc này lúc chuyển dạ có ảnh hưởng gì không', 'thoi_ky_mang_thai'],

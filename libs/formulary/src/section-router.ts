@@ -41,6 +41,9 @@ const PHRASES: [string, SectionKey][] = [
   ['trung hòa', 'qua_lieu_va_xu_tri'],
   ['trung hoà', 'qua_lieu_va_xu_tri'],
   ['chất đối kháng', 'qua_lieu_va_xu_tri'],
+  // "pha nồng độ ntn": the concentration it is diluted to is how to give it, not a level to monitor
+  ['pha nồng độ', 'lieu_luong_cach_dung'],
+  ['nồng độ pha', 'lieu_luong_cach_dung'],
   ['nồng độ', 'than_trong'],
   // "trước khi bắt đầu có cần xét nghiệm gì không", "cần theo dõi gì"
   ['xét nghiệm gì', 'than_trong'],
@@ -234,6 +237,10 @@ const PHRASES: [string, SectionKey][] = [
   ['cách nào cho uống', 'lieu_luong_cach_dung'],
   ['có cách nào', 'lieu_luong_cach_dung'],
   ['uống thế nào', 'lieu_luong_cach_dung'],
+  // "colchicin dùng sao", "ngày đầu cho uống sao": how to take it, asked in the ward's words
+  ['uống sao', 'lieu_luong_cach_dung'],
+  ['dùng sao', 'lieu_luong_cach_dung'],
+  ['tiêm sao', 'lieu_luong_cach_dung'],
   ['uống như thế nào', 'lieu_luong_cach_dung'],
   ['dùng thế nào', 'lieu_luong_cach_dung'],
   ['dùng như thế nào', 'lieu_luong_cach_dung'],
@@ -562,6 +569,10 @@ export function exposureSection(text: string): SectionKey | null {
 }
 
 /** All sections the text asks about: specific ones in order of first mention, then generic ones. */
+/** A dose raised or lowered to an amount ("tăng lên 10mg/ngày", "giảm xuống còn 5 mg"), folded. */
+const DOSE_TO_AMOUNT =
+  / (?:tang|giam|ha) (?:len|xuong|con)(?: con)? \d+(?:[.,]\d+)? ?(?:mg|g|mcg|microgam|ml|don vi|vien)/u;
+
 /** Whether to stop the drug, asked ("có cần ngừng thuốc không", "phải ngưng ko"). */
 const STOP_ASKED = new PhraseSet(
   ['cần', 'phải', 'nên', 'có nên'].flatMap((m) => ['ngừng', 'ngưng', 'dừng'].map((v) => `${m} ${v}`)),
@@ -609,6 +620,8 @@ export function routeSections(text: string): SectionKey[] {
   // (they tell when to stop), before what the drug may cause
   if (out[0] === 'tac_dung_khong_mong_muon' && STOP_ASKED.has(words(text)))
     return ['than_trong', ...out.filter((x) => x !== 'than_trong')];
+  // "tăng lên 10mg/ngày đc ko", "giảm xuống 5 mg": a dose changed to an amount is the dosing section's
+  if (out.length === 0 && DOSE_TO_AMOUNT.test(` ${fold(text)} `)) return ['lieu_luong_cach_dung'];
   // "sau mấy lần đặt thuốc thì nổi mẩn đỏ khắp người, vậy phải làm sao": a rash while on the drug, and no section
   // asked beside it — the precautions say when to stop the drug
   if (out.length === 0 && rashAfterDrug(text)) return ['than_trong'];

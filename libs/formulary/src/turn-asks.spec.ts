@@ -1,4 +1,13 @@
-import { amountAsked, conditionAlsoHad, howToGiveAsked, nameDenied, switchedFrom, tellsOnly } from './turn-asks';
+import {
+  amountAsked,
+  conditionAlsoHad,
+  exceptedDrugs,
+  howToGiveAsked,
+  nameDenied,
+  switchedFrom,
+  tellsOnly,
+} from './turn-asks';
+import { expandShorthand } from './shorthand';
 import { sampleIndex } from './test-corpus';
 
 describe('conditionAlsoHad: a condition told as one the patient also has, asking what may still be used', () => {
@@ -69,5 +78,23 @@ describe('switchedFrom', () => {
     expect(from('nếu bn dùng atorvastatin 40 thay vì simvastatin thì sao')).toEqual(['simvastatin']);
     // two drugs named without a switch: none left
     expect(from('simvastatin và atorvastatin khác nhau thế nào')).toEqual([]);
+  });
+});
+
+describe('exceptedDrugs: the drugs a list question sets aside', () => {
+  const index = sampleIndex();
+  // as the workers read it: ward shorthand expanded ("para" → paracetamol)
+  const set = (said: string) => {
+    const t = expandShorthand(said);
+    return exceptedDrugs(t, index.resolver.findMentions(t));
+  };
+  it('reads "ngoài X (và Y)", "ngoài X ra", "trừ X" — never "ngoài ra", nor a drug named after the question word', () => {
+    expect(set('đang truyền paracetamol. ngoài para và NSAID thì còn thuốc giảm đau nào dùng thêm được?')).toEqual([
+      'paracetamol',
+    ]);
+    expect(set('Ngoài azithromycin ra thì còn kháng sinh nào khác cho cháu không?')).toEqual(['azithromycin']);
+    expect(set('ks nào dùng được, trừ amoxicillin')).toEqual(['amoxicillin']);
+    expect(set('ngoài ra bn đang dùng warfarin, thuốc nào giảm đau được')).toEqual([]);
+    expect(set('thuốc nào giảm đau ngoài da, paracetamol được không')).toEqual([]);
   });
 });

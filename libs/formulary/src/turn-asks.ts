@@ -202,8 +202,43 @@ export function switchedFrom(
       const instead = new RegExp(
         `\\s${other}\\s+(?:\\S+\\s+){0,2}thay\\s+(?:vi|cho)\\s+${escapeRegExp(name)}(?![a-z0-9])`,
       );
-      if ((re.test(t) || instead.test(t)) && !out.includes(a.resolution.drug_id)) out.push(a.resolution.drug_id);
+      // "dùng atorvastatin chứ không phải simvastatin": the one after "chứ không phải" is left
+      const ratherThan = new RegExp(
+        `\\s${other}\\s+(?:\\S+\\s+){0,2}chu\\s+(?:khong|ko|k)\\s+phai\\s+(?:la\\s+)?${escapeRegExp(name)}(?![a-z0-9])`,
+      );
+      if ((re.test(t) || instead.test(t) || ratherThan.test(t)) && !out.includes(a.resolution.drug_id))
+        out.push(a.resolution.drug_id);
     }
+  }
+  return out;
+}
+
+/**
+ * "ngoài para và NSAID thì còn thuốc giảm đau nào", "Ngoài azithromycin ra thì còn kháng sinh nào khác": the drugs a
+ * list question sets aside (named after "ngoài" / "trừ", up to a question word) — not the drugs asked about, and not
+ * listed. "ngoài ra" (besides) sets nothing aside.
+ */
+export function exceptedDrugs(
+  text: string,
+  mentions: { text: string; resolution: { drug_id: string } | null }[],
+): string[] {
+  // (a clause ends the setting aside: commas and stops are kept as words of their own)
+  const t = ` ${fold(normalize(text))
+    .replace(/[,.;?!]/gu, ' , ')
+    .replace(/[^a-z0-9,]+/gu, ' ')} `;
+  const out: string[] = [];
+  for (const m of mentions) {
+    if (!m.resolution || out.includes(m.resolution.drug_id)) continue;
+    const name = escapeRegExp(
+      fold(normalize(m.text))
+        .replace(/[^a-z0-9]+/gu, ' ')
+        .trim(),
+    );
+    // "ngoài da" (on the skin), "ngoài ra" (besides) set nothing aside
+    const re = new RegExp(` (?:ngoai|tru|ngoai tru)(?! ra | da )(?: [a-z0-9]+){0,5}? ${name}(?![a-z0-9])`, 'u');
+    const at = re.exec(t);
+    // … up to the question word: "trừ" after it ("thuốc nào trừ đau") is no setting aside of a drug named later
+    if (at && !/ (?:nao|gi) /.test(t.slice(at.index, at.index + at[0].length))) out.push(m.resolution.drug_id);
   }
   return out;
 }

@@ -749,6 +749,8 @@ export class ConditionReader {
         : QUESTION_GLUE.has(fold(w)) && (!written || QUESTION_GLUE_MARKED.has(normalize(w)));
     const accept = (rest: string[]): string | null => {
       while (rest.length && LEADING_PARTICLES.includes(rest[0])) rest.shift();
+      // "Ngoài azithromycin ra thì còn kháng sinh nào": what the question sets aside names no condition
+      if (rest.length && ['ngoai', 'tru'].includes(fold(rest[0])) && fold(rest[1] ?? '') !== 'da') return null;
       // "nấm candida âm đạo thì trong danh mục …": the condition ends at "thì"; where to look is no part of it
       const then = rest.findIndex((w, i) => i > 0 && (w === 'thì' || (!written && fold(w) === 'thi')));
       if (then > 0) rest.splice(then);

@@ -985,6 +985,14 @@ describe('stub: the condition of a ward note, not its other words', () => {
     // asked clinically, it is a question about the conversation's drug
     expect(parser.parse('calci folinat dùng thế nào', prior)).toMatchObject({ drugs: ['methotrexat'] });
   });
+  it('"tiêm TM X đc ko" asks how it is given, but beside an allergy told whether it may be used at all', () => {
+    expect(parser.parse('bn phù phổi cấp, tiêm TM furosemid đc ko?').attribute).toBe('lieu_luong_cach_dung');
+    expect(
+      parser.parse(
+        'bn nữ 59t phù phổi cấp, tiền sử dị ứng sulfamid (nổi ban toàn thân sau uống bactrim). tiêm TM furosemid đc ko?',
+      ).attribute,
+    ).toBe('chong_chi_dinh');
+  });
   it('"quay lại thuốc lúc nãy" points at the conversation’s drug, beside a diluent outside the formulary', () => {
     expect(parser.parse('quay lại thuốc lúc nãy, pha vào dịch gì? NaCl 0,9% đc k')).toMatchObject({
       follow_up: true,

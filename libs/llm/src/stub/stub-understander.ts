@@ -31,6 +31,7 @@ import {
   type Mention,
   type Word,
   takenNow,
+  exceptedDrugs,
 } from '@app/formulary';
 import type { Understander } from '../providers';
 import { ConditionReader } from './condition-reader';
@@ -104,6 +105,10 @@ const CLINIC_WORDS = new Set([
   'complex',
   'tuberculosis',
   'cholesterol',
+  // "thuốc chống viêm không steroid" (NSAID expanded), "đặt stent": words of a note, no drugs
+  'steroid',
+  'steroids',
+  'stent',
   'ldl',
   'hdl',
   'lipid',
@@ -683,7 +688,8 @@ export class StubUnderstander implements Understander {
           ? 'thoi_ky_mang_thai'
           : has(LACTATION_CUES)
             ? 'thoi_ky_cho_con_bu'
-            : givenOtherThanByMouth(ws)
+            : // "tiêm TM furosemid đc ko" beside an allergy told: whether it may be used at all
+              givenOtherThanByMouth(ws) && !allergens.length
               ? 'lieu_luong_cach_dung'
               : 'chong_chi_dinh',
       );
@@ -1069,8 +1075,12 @@ export class StubUnderstander implements Understander {
     // a decimal ("K máu 5,9") is no clause end
     const clauses = q.text.split(/(?<=[,.!?;])(?!\d)\s*/u);
     const at = clauses.findIndex((c) => P.whichDrug.has(words(c)));
+    // "ngoài para … thì còn thuốc giảm đau nào": a drug the question sets aside is not one it asks about
+    const excepted = new Set(exceptedDrugs(text, this.resolver.findMentions(text)));
     const drugsIn = (t: string) =>
-      this.resolver.findMentions(t).flatMap((m) => (m.resolution ? [m.resolution.drug_id] : []));
+      this.resolver
+        .findMentions(t)
+        .flatMap((m) => (m.resolution && !excepted.has(m.resolution.drug_id) ? [m.resolution.drug_id] : []));
     if (drugsIn(clauses.slice(0, at + 1).join(' ')).length) return false;
     const before = new Set(drugsIn(text.slice(0, text.length - q.text.length)));
     if (!drugsIn(clauses.slice(at + 1).join(' ')).every((d) => before.has(d))) return false;
@@ -1084,7 +1094,11 @@ export class StubUnderstander implements Understander {
   private asksWhichDrugLast(text: string): boolean {
     const clauses = text.split(/[.!?;,]+/).filter((c) => c.trim());
     const last = clauses[clauses.length - 1] ?? '';
-    return P.whichDrug.has(words(last)) && !this.resolver.findMentions(last).some((m) => m.resolution);
+    const excepted = new Set(exceptedDrugs(text, this.resolver.findMentions(text)));
+    return (
+      P.whichDrug.has(words(last)) &&
+      !this.resolver.findMentions(last).some((m) => m.resolution && !excepted.has(m.resolution.drug_id))
+    );
   }
 
   private reverseRelation(ws: Word[]): QueryFrame['condition_relation'] {
