@@ -496,6 +496,15 @@ describe('nonClinicalAside()', () => {
   });
 });
 
+describe('how a pack is made up', () => {
+  it('"1 hộp mấy gói" asks the product, not a dose; "mấy gói một lần" still asks the dose', () => {
+    expect(NON_CLINICAL_CUES.has(words('paracetamol goi bot 250mg gia bao nhieu 1 hop vay shop, 1 hop may goi'))).toBe(
+      true,
+    );
+    expect(NON_CLINICAL_CUES.has(words('bé 4 tuổi uống mấy gói một lần'))).toBe(false);
+  });
+});
+
 describe('many units taken at once', () => {
   it('four units or more taken at once is an intake to manage; fewer is a dose asked', () => {
     fc.assert(
