@@ -7,6 +7,7 @@ import {
   coMedicationNotes,
   exceptedDrugs,
   forbiddenPairs,
+  scopeHolds,
   pairNotes,
   deniedForWords,
   inClasses,
@@ -220,13 +221,7 @@ export class RetrievalService {
     const forbidden = forbiddenPairs(
       notes,
       (drug) => this.index.namesOf(drug),
-      // "… ở người suy gan hoặc suy thận": the scope held against this patient as a contraindication clause is
-      (scope) => {
-        const [first] = this.index.section(p.drug_ids[0], 'chong_chi_dinh');
-        if (!first) return null;
-        const clause = { ...first, text: scope };
-        return contraindicationsFor([clause], patient, p.severity, p.condition, p.said)[0]?.applies ?? null;
-      },
+      scopeHolds(this.index, patient, p.severity, p.condition, p.said),
     );
     for (const f of forbidden) {
       reviewed.splice(reviewed.indexOf(f.drug_id), 1);

@@ -1,4 +1,13 @@
-import type { CoMedicationNote, ContraFinding, EvidencePart, QueryFrame, SectionKey } from '@app/contracts';
+import type {
+  CoMedicationNote,
+  ContraFinding,
+  EvidencePart,
+  PatientContext,
+  PatientSeverity,
+  QueryFrame,
+  SectionKey,
+} from '@app/contracts';
+import { contraindicationsFor } from './contraindication';
 import { saidAllergens } from './against-patient';
 import { mentionsText } from './decide';
 import { containsPhrase, fold } from './normalize';
@@ -92,7 +101,7 @@ const SCOPED = /^\s*(?:ở|khi|nếu|trong|cho)\s/u;
 export function forbiddenPairs(
   notes: CoMedicationNote[],
   namesOf: (drugId: string) => string[],
-  holds: (scope: string) => 'yes' | 'maybe' | null,
+  holds: (scope: string, note: CoMedicationNote) => 'yes' | 'maybe' | null,
 ): ContraFinding[] {
   const out: ContraFinding[] = [];
   for (const n of notes) {
@@ -102,7 +111,7 @@ export function forbiddenPairs(
     let applies: 'yes' | 'maybe' | null = null;
     for (const m of n.quote.matchAll(PAIR_FORBIDDEN)) {
       if (m[1] && !namesOf(partner).some((name) => containsPhrase(m[1], name))) continue;
-      const verdict = SCOPED.test(m[2] ?? '') ? holds(m[2].trim()) : 'yes';
+      const verdict = SCOPED.test(m[2] ?? '') ? holds(m[2].trim(), n) : 'yes';
       if (verdict === 'yes' || (verdict === 'maybe' && applies === null)) applies = verdict;
     }
     if (applies)
@@ -116,4 +125,23 @@ export function forbiddenPairs(
       });
   }
   return out;
+}
+
+/**
+ * How a forbid's scope ("ở người suy gan hoặc suy thận") holds for this patient: read as a contraindication clause of
+ * the note's own part — `yes`, `maybe` or null (contraindicationsFor). The `holds` of forbiddenPairs.
+ */
+export function scopeHolds(
+  source: Pick<CoMedicationSource, 'section'>,
+  patient: PatientContext,
+  severity: PatientSeverity,
+  condition: string | null,
+  said: string,
+): (scope: string, note: CoMedicationNote) => 'yes' | 'maybe' | null {
+  return (scope, note) => {
+    const part = source.section(note.owner, 'tuong_tac_thuoc').find((p) => p.doc_id === note.doc_id);
+    if (!part) return null;
+    const clause: EvidencePart = { ...part, section: 'chong_chi_dinh', text: scope };
+    return contraindicationsFor([clause], patient, severity, condition, said)[0]?.applies ?? null;
+  };
 }

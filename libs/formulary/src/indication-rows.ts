@@ -116,8 +116,8 @@ export function userWordsOf(said: string): string {
  * unmarked words count as typed with marks.
  */
 function saidWords(said: string, formal = true): Word[] {
-  const at = said.search(SYNTHESIZED_LABEL);
-  const [own, labels] = at < 0 ? [said, ''] : [said.slice(0, at), said.slice(at + 1)];
+  const own = userWordsOf(said);
+  const labels = said.slice(own.length + 1);
   const read = (t: string, written: boolean) =>
     words(formal ? everydayToFormal(expandShorthand(t)) : expandShorthand(t), written);
   return [...read(own, false), ...(labels ? read(labels, true) : [])];
