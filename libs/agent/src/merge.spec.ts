@@ -66,6 +66,13 @@ describe('frame memory: merge with the prior frame', () => {
         .drugs,
     ).toEqual([]);
     expect(mergeWithPriorFrame(emptyFrame({ follow_up: true }), priceAsked).drugs).toEqual([]);
+    // "bắt đầu luôn thuốc đó đc ko" read with no section: the pointer still names that drug (what about it is asked next)
+    expect(
+      mergeWithPriorFrame(
+        emptyFrame({ follow_up: true, needs_clarify: true, clarify_reason: 'Bạn đang hỏi về thuốc nào?' }),
+        priceAsked,
+      ),
+    ).toMatchObject({ drugs: ['omeprazol'], attribute: null, needs_clarify: false });
   });
 
   it('the routes a turn allows replace the conversation\'s route ("đổi sang tiêm TM" after an intramuscular dose)', () => {

@@ -273,7 +273,8 @@ function mergeQuestion(frame: QueryFrame, prior: QueryFrame | null, namedOrder: 
     prior.drugs.length === 1 &&
     frame.drugs.length === 0 &&
     frame.unknown_drugs.length === 0 &&
-    frame.attribute !== null
+    // "bắt đầu luôn thuốc đó đc ko": a pointer the understanding could not place still points at that drug
+    (frame.attribute !== null || frame.needs_clarify)
   )
     return {
       ...frame,

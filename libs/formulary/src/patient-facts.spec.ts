@@ -107,6 +107,10 @@ describe('routes read from the user’s words', () => {
     // taken by mouth and kept down: the oral route stays
     expect(route('bé uống thuốc vào là hết sốt, liều uống bao nhiêu').route).toBe('uong');
   });
+  it('an enema ("đường thụt", "ống thụt") is the rectal route', () => {
+    expect(route('chưa lấy đc ven, dùng thuốc đó đường thụt thì liều bao nhiêu').route).toBe('dat_truc_trang');
+    expect(route('diazepam ong thut 5mg bom may ong').route).toBe('dat_truc_trang');
+  });
   it('a route told of a past event ("sau uống ibuprofen") is not the route asked', () => {
     expect(route('tiền sử co thắt PQ sau uống ibuprofen. hạ sốt cho thuốc gì?')).toEqual({ route: null, allowed: [] });
     expect(route('sau khi tiêm penicilin bị sốc, giờ dùng gì')).toEqual({ route: null, allowed: [] });

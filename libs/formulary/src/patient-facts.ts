@@ -702,6 +702,10 @@ const ROUTE_PHRASES: [string, Route[]][] = [
   ['viên đạn', ['dat_truc_trang']],
   ['trực tràng', ['dat_truc_trang']],
   ['hậu môn', ['dat_truc_trang']],
+  // "dùng thuốc đó đường thụt", "ống thụt 5mg": an enema is given into the rectum
+  ['đường thụt', ['dat_truc_trang']],
+  ['ống thụt', ['dat_truc_trang']],
+  ['thụt', ['dat_truc_trang']],
   ['tiêm tĩnh mạch', ['tiem_tinh_mach']],
   ['tiêm tĩnh mạch chậm', ['tiem_tinh_mach']],
   // "TMC liều đầu": a slow push is an injection, never an infusion

@@ -432,6 +432,15 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     });
   });
 
+  it('"bắt đầu luôn X đc ko" asks whether X may be started for the patient told, not its starting dose', () => {
+    for (const t of [
+      'bn nam 50t gút đang cơn cấp sưng đau gối 2 ngày, bắt đầu luôn allopurinol đc ko',
+      'bn nam 50t gút đang cơn cấp, bắt đầu luôn thuốc đó đc ko',
+    ])
+      expect(parse(t)).toMatchObject({ turn_type: 'drug_attribute', attribute: 'chong_chi_dinh' });
+    expect(parse('allopurinol liều bắt đầu bao nhiêu')).toMatchObject({ attribute: 'lieu_luong_cach_dung' });
+  });
+
   it('a dose asked as "mấy mg" is a dose to work out', () => {
     expect(parse('enalapril khởi đầu mấy mg?')).toMatchObject({ turn_type: 'dosing_calc', population: null });
   });

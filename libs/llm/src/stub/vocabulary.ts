@@ -350,7 +350,7 @@ export const P = {
   hospital: new PhraseSet(['bệnh viện']),
   /** "có dùng X được không": whether the drug may be used at all. */
   // "vẫn cho uống được chứ": a question that expects yes is still asked
-  mayUse: /(?:^| )(?:dung|uong|tiem|xai)(?: \S+){0,4} (?:duoc|dc) (?:khong|ko|k|hong|chu)(?: |$)/,
+  mayUse: /(?:^| )(?:dung|uong|tiem|xai|bat dau|khoi tri)(?: \S+){0,4} (?:duoc|dc) (?:khong|ko|k|hong|chu)(?: |$)/,
 };
 
 /** Symptoms, accented: a word typed with its marks says only itself ("phụ" is not "phù"). */
