@@ -5,6 +5,20 @@ import { Simulation } from '../support/simulate';
  * runs of zzs–zzz, fixed as rules): each case is paired with the same words where the rule must not apply.
  */
 describe('what the conversation told, read in context', () => {
+  it('a class the turn points at narrows the conversation’s drugs to those of that class', () => {
+    const s = new Simulation();
+    s.say('bn 57t mới đặt stent, đang clopidogrel, bs muốn thêm omeprazol bảo vệ dạ dày đc ko');
+    const r = s.say('ok, còn thuốc chống kết tập đang dùng thì liều duy trì bao nhiêu');
+    expect([r.outcome, r.plan.reading.frame.drugs]).toEqual(['answerable/answered', ['clopidogrel']]);
+    // "thuốc dạ dày" points at the other one; a class none of them is in changes nothing
+    const t = new Simulation();
+    t.say('bn 57t mới đặt stent, đang clopidogrel, bs muốn thêm omeprazol bảo vệ dạ dày đc ko');
+    expect(t.say('thế còn thuốc dạ dày thì liều bao nhiêu').plan.reading.frame.drugs).toEqual(['omeprazol']);
+    const u = new Simulation();
+    u.say('bn 57t mới đặt stent, đang clopidogrel, bs muốn thêm omeprazol bảo vệ dạ dày đc ko');
+    expect(u.say('còn thuốc kháng sinh thì sao').plan.reading.frame.drugs).not.toEqual(['clopidogrel']);
+  });
+
   it('a drug told as taken now, then "what then", is asked beside the conversation’s drug', () => {
     const s = new Simulation();
     s.say('bn 66t gút cấp mới khởi phát 6h, ClCr 50, colchicin dùng sao');

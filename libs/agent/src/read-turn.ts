@@ -2,6 +2,8 @@ import { POPULATION_LABELS, type AgentReply, type QueryFrame } from '@app/contra
 import {
   amountAsked,
   anotherPatient,
+  classesPointedAt,
+  inClasses,
   howToGiveAsked,
   nursedChildAsked,
   conditionAlsoHad,
@@ -164,6 +166,21 @@ function sameClass(candidates: string[], ours: Set<string>, resolver: DrugResolv
   });
   if (inGroup.length !== 1) return null;
   return resolver.resolve(inGroup[0])?.drug_id ?? null;
+}
+
+/**
+ * "còn thuốc chống kết tập đang dùng thì liều duy trì bao nhiêu" after clopidogrel and omeprazol: a class the turn points
+ * at, naming no drug itself, narrows the conversation's drugs to those of that class (none or all of them: unchanged).
+ */
+export function narrowedToClassPointed(frame: QueryFrame, user: UserWords, resolver: DrugResolver): QueryFrame {
+  if (user.mentions.current.length || frame.drugs.length < 2 || frame.non_human) return frame;
+  const classes = classesPointedAt(user.texts[user.texts.length - 1] ?? '');
+  if (!classes.length) return frame;
+  const kept = frame.drugs.filter((d) => {
+    const atc = resolver.atcOf(resolver.nameOf(d) ?? '');
+    return !!atc && inClasses(atc, classes);
+  });
+  return kept.length && kept.length < frame.drugs.length ? switchedDrugs(frame, kept) : frame;
 }
 
 /** The frame with the drugs left after a switch: a pair no longer a pair is that drug's question. */
@@ -456,7 +473,8 @@ export function planTurn(
         unknown_drugs: understood.unknown_drugs.filter((u) => !clipped.has(fold(u))),
       }
     : understood;
-  const reading = readTurn(withSettled, memory.lastFrame, memory.clarifyStreak, user);
+  const read = readTurn(withSettled, memory.lastFrame, memory.clarifyStreak, user);
+  const reading = { ...read, frame: narrowedToClassPointed(read.frame, user, resolver) };
   const routed = route(turn, reading.frame, nameOf, { ambiguousDrugs: user.mentions.ambiguous });
   const told = reading.motherAsAdult ? { ...reading.frame, population: null } : reading.frame;
   const remember =

@@ -170,6 +170,23 @@ describe('namesApart: an indication that writes the condition’s words apart', 
     expect(ids('viêm phổi do mycoplasma')).not.toContain('amoxicillin');
     expect(namesCondition('Viêm phổi mắc phải cộng đồng, viêm xoang.', 'viêm phổi do mycoplasma')).toBe(false);
   });
+
+  it('a typical bacterium ("do liên cầu") is covered by an entry "do vi khuẩn nhạy cảm"; an atypical or resistant germ is not', () => {
+    // clarithromycin "Nhiễm khuẩn đường hô hấp do vi khuẩn nhạy cảm: viêm họng - viêm amidan, …"
+    expect(ids('viêm họng do liên cầu')).toEqual(
+      expect.arrayContaining(['clarithromycin', 'azithromycin', 'amoxicillin']),
+    );
+    const general =
+      'Nhiễm khuẩn đường hô hấp do vi khuẩn nhạy cảm: viêm họng - viêm amidan, viêm phổi mắc phải cộng đồng.';
+    expect(namesCondition(general, 'viêm họng do liên cầu')).toBe(true);
+    expect(namesCondition(general, 'viêm phổi do mycoplasma')).toBe(false);
+    expect(namesCondition(general, 'viêm họng do liên cầu kháng macrolid')).toBe(false);
+    // doxycyclin "… do vi khuẩn nhạy cảm: viêm phổi …, viêm xoang" names no pharyngitis
+    expect(ids('viêm họng do liên cầu')).not.toContain('doxycyclin');
+    expect(ids('viêm họng - amidan do liên cầu')).toContain('clarithromycin');
+    // without "do vi khuẩn nhạy cảm" the entry says nothing of the germ
+    expect(namesCondition('Nhiễm khuẩn đường hô hấp: viêm xoang cấp.', 'viêm xoang do liên cầu')).toBe(false);
+  });
 });
 
 describe('an indication that names a condition only as what goes with its use', () => {

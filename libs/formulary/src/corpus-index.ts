@@ -586,9 +586,29 @@ export function namesApart(text: string, condition: string, withCause: boolean):
       .join(' ');
     if (m && cause && m[1].split(' ').length >= 2 && ` ${syllables(text).join(' ')} `.includes(` ${cause} `))
       return namesInOneSpan(text, m[1]) || namesApart(text, m[1], false);
+    // "viêm họng do liên cầu": a streptococcus is a typical bacterium, which an entry for the condition "do vi khuẩn
+    // nhạy cảm" covers — not an atypical germ (the formulary names those: "kể cả do … Mycoplasma"), never a resistant
+    // one ("… kháng methicilin")
+    if (
+      m &&
+      cause &&
+      TYPICAL_BACTERIA.includes(cause) &&
+      !m[2].split(' ').includes('khang') &&
+      m[1].split(' ').length >= 2 &&
+      ` ${syllables(text).join(' ')} `.includes(' do vi khuan nhay cam ')
+    )
+      // the condition itself, as the entry writes it ("viêm họng - viêm amidan"), not a wider term a synonym reaches
+      return inOneSpan(
+        ` ${syllables(affirmedIndication(text)).join(' ')} `,
+        m[1].split(' ').filter((w) => !FUNCTION_WORDS.has(w)),
+        m[1].split(' '),
+      );
   }
   return false;
 }
+
+/** Typical pyogenic bacteria a general "do vi khuẩn nhạy cảm" entry covers (folded). */
+const TYPICAL_BACTERIA = ['lien cau', 'phe cau'];
 
 /** A grade's own words ("mức độ nhẹ đến vừa" → nhẹ, vừa). */
 const core = (g: string) => g.split(' ').filter((x) => !['muc', 'do', 'den', 'tinh'].includes(x));

@@ -1,4 +1,4 @@
-import { classesAsked, inClasses } from './drug-class';
+import { classesAsked, classesPointedAt, inClasses } from './drug-class';
 import { expandShorthand } from './shorthand';
 
 const labels = (t: string) => classesAsked(expandShorthand(t)).map((c) => c.label);
@@ -40,6 +40,15 @@ describe('classes a list is asked by', () => {
     expect(inClasses('N02BE01', asked)).toBe(true);
     expect(inClasses('N02AX02', asked)).toBe(false);
     expect(inClasses('M01AE01', asked)).toBe(true);
+  });
+  it('a class pointed at after "thuốc" anywhere in the turn, including the names wards give by use', () => {
+    expect(
+      classesPointedAt('còn thuốc chống kết tập đang dùng thì liều duy trì bao nhiêu').map((c) => c.label),
+    ).toEqual(['kháng tiểu cầu']);
+    expect(classesPointedAt('thuoc huyet ap kia uong luc nao').map((c) => c.atc)).toEqual([
+      ['C02', 'C03', 'C07', 'C08', 'C09'],
+    ]);
+    expect(classesPointedAt('bn tăng huyết áp, liều bao nhiêu')).toEqual([]);
   });
   it('a drug is in a class by its ATC code, and must be in every class asked', () => {
     const [opioid, analgesic] = classesAsked('thuốc giảm đau opioid nào');

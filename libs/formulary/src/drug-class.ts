@@ -22,7 +22,7 @@ const CLASSES: { phrases: string[]; atc: string[]; treats: string | null }[] = [
   { phrases: ['corticoid', 'corticosteroid', 'corticoide'], atc: ['H02'], treats: null },
   { phrases: ['statin'], atc: ['C10AA'], treats: 'rối loạn lipid máu' },
   { phrases: ['chống đông', 'kháng đông'], atc: ['B01AA', 'B01AB', 'B01AE', 'B01AF'], treats: null },
-  { phrases: ['kháng tiểu cầu', 'chống kết tập tiểu cầu'], atc: ['B01AC'], treats: null },
+  { phrases: ['kháng tiểu cầu', 'chống kết tập tiểu cầu', 'chống kết tập'], atc: ['B01AC'], treats: null },
   { phrases: ['lợi tiểu'], atc: ['C03'], treats: 'phù' },
   { phrases: ['hạ áp', 'hạ huyết áp'], atc: ['C02', 'C03', 'C07', 'C08', 'C09'], treats: 'tăng huyết áp' },
   { phrases: ['chống động kinh'], atc: ['N03'], treats: 'động kinh' },
@@ -115,6 +115,38 @@ function negationEndingAt(ws: Word[], i: number): number {
     if (hit && start + hit.length - 1 === i) return hit.length;
   }
   return 0;
+}
+
+/** Names wards give a drug by what it is for, after "thuốc" ("thuốc huyết áp", "thuốc tiểu đường"): pointers only. */
+const POINTER_CLASSES: { phrase: string; atc: string[] }[] = [
+  { phrase: 'huyết áp', atc: ['C02', 'C03', 'C07', 'C08', 'C09'] },
+  { phrase: 'tiểu đường', atc: ['A10'] },
+  { phrase: 'đái tháo đường', atc: ['A10'] },
+  { phrase: 'mỡ máu', atc: ['C10'] },
+  { phrase: 'dạ dày', atc: ['A02'] },
+];
+const POINTER_PHRASES = new PhraseSet(POINTER_CLASSES.map((c) => c.phrase));
+
+/**
+ * The classes a turn points at a drug by ("còn thuốc chống kết tập đang dùng thì liều duy trì bao nhiêu", "thuốc
+ * huyết áp kia"): a class name right after "thuốc" or "nhóm", anywhere in the turn.
+ */
+export function classesPointedAt(text: string): AskedClass[] {
+  const ws = words(text);
+  const found = new Map<string, AskedClass>();
+  for (let i = 0; i + 1 < ws.length; i++) {
+    if (!says(ws[i], 'thuốc') && !says(ws[i], 'nhóm')) continue;
+    const hit = PHRASES.at(ws, i + 1);
+    const c = hit ? CLASSES.find((x) => x.phrases.includes(hit.phrase)) : undefined;
+    if (c) {
+      found.set(c.phrases[0], { label: c.phrases[0], atc: c.atc, treats: c.treats });
+      continue;
+    }
+    const pointer = POINTER_PHRASES.at(ws, i + 1);
+    const p = pointer ? POINTER_CLASSES.find((x) => x.phrase === pointer.phrase) : undefined;
+    if (p) found.set(p.phrase, { label: p.phrase, atc: p.atc, treats: null });
+  }
+  return [...found.values()];
 }
 
 /** Does a drug (by its ATC code) belong to every class asked, and to none ruled out? */

@@ -1350,6 +1350,9 @@ export const NON_CLINICAL_CUES = new PhraseSet([
   'đăng facebook',
   'viết bài',
   'đông khách',
+  // how the product is stored ("bảo quản ở nhiệt độ bao nhiêu"): no section of a monograph says it (how long a
+  // solution made up keeps is asked of the drug's use, and the monograph's silence says so)
+  'bảo quản',
 ]);
 
 /**

@@ -26,8 +26,12 @@ export function takenNow(text: string, name: string): boolean {
       clauseBefore(ws, i).some((w, k, c) => w === 'dang' && c[k + 1] === 'dieu')
     )
       return true;
-    const at = before.lastIndexOf('dang');
-    if (at >= 0 && before.slice(at + 1).every((w) => ['uong', 'dung', 'tiem', 'truyen', 'xai', 'thuoc'].includes(w)))
+    // "đang dùng X", "vẫn còn dùng X" (still on it)
+    const at = Math.max(before.lastIndexOf('dang'), before.lastIndexOf('van'));
+    if (
+      at >= 0 &&
+      before.slice(at + 1).every((w) => ['uong', 'dung', 'tiem', 'truyen', 'xai', 'thuoc', 'con'].includes(w))
+    )
       return true;
   }
   // "Thuốc BN đang dùng: amlodipin 5 mg/ngày, và clarithromycin …": the drugs a list the patient is on names

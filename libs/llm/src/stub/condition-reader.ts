@@ -223,7 +223,20 @@ const QUESTION_GLUE_UNMARKED = new Set(['dc']);
 
 /** Verbs whose object is the condition asked ("thuốc nào trị X"), longest first. */
 // "kháng sinh nào cho sốt thương hàn": what a drug asked for is for, right after the question, is treated by it
-const TREAT_VERBS = ['điều trị', 'chỉ định', 'trị', 'chữa', 'dùng cho', 'cắt cơn', 'dự phòng', 'nào cho', 'gì cho'];
+// "thuốc ngừa đột quỵ": to prevent it ("ngua" typed without marks is read so only where a condition follows it)
+const TREAT_VERBS = [
+  'điều trị',
+  'chỉ định',
+  'trị',
+  'chữa',
+  'dùng cho',
+  'cắt cơn',
+  'dự phòng',
+  'phòng ngừa',
+  'ngừa',
+  'nào cho',
+  'gì cho',
+];
 /** Words after which an unmarked "chua" is "chữa" (cure): "thuốc chữa", "để chữa", "dùng chữa" (folded). */
 const TAKES_CURE = new Set(['thuoc', 'de', 'nao', 'gi', 'dung', 'uong', 'xai', 'can', 'muon', 'giup']);
 
@@ -1040,7 +1053,8 @@ export class ConditionReader {
             !key2(c).includes(key2(specific)) &&
             // "… dự phòng đột quỵ": what the drug is asked for, not a second condition of the patient's
             !turnFolded.includes(` du phong ${key2(c)} `) &&
-            !turnFolded.includes(` phong ngua ${key2(c)} `),
+            !turnFolded.includes(` phong ngua ${key2(c)} `) &&
+            !turnFolded.includes(` ngua ${key2(c)} `),
         );
       return specific;
     }
@@ -1125,6 +1139,10 @@ export class ConditionReader {
           !TAKES_CURE.has(folded[i - 1] ?? '') &&
           !['benh', 'tri'].includes(folded[i + 1] ?? '')
         )
+          continue;
+        // "be bi ngua": typed without marks, "ngua" is "ngừa" (prevent) only where a drug or a purpose takes it
+        // ("thuoc ngua dot quy", "de ngua …"); otherwise it is the itch told
+        if (vs.join(' ') === 'ngua' && ws[i] === 'ngua' && !['thuoc', 'de', 'phong'].includes(folded[i - 1] ?? ''))
           continue;
         const from = i + vs.length;
         const end = starts.find((s) => s > i && s >= from) ?? ws.length;

@@ -441,6 +441,14 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     expect(parse('allopurinol liều bắt đầu bao nhiêu')).toMatchObject({ attribute: 'lieu_luong_cach_dung' });
   });
 
+  it('for a child, "cho uống X hạ sốt đc ko" asks whether X may be given, not whether it works nor its dose', () => {
+    expect(parse('con tôi 15t sốt cao nghi cúm, cho uống aspirin hạ sốt đc ko?')).toMatchObject({
+      turn_type: 'drug_attribute',
+      attribute: 'chong_chi_dinh',
+    });
+    expect(parse('cho uống amlodipin có cắt cơn được không').attribute).not.toBe('chong_chi_dinh');
+  });
+
   it('a dose asked as "mấy mg" is a dose to work out', () => {
     expect(parse('enalapril khởi đầu mấy mg?')).toMatchObject({ turn_type: 'dosing_calc', population: null });
   });
@@ -681,6 +689,12 @@ describe('a drug asked by what it is for or by its class', () => {
 describe('stub: a clinical question beside a non-clinical aside', () => {
   const index = sampleIndex();
   const parser = new StubUnderstander(index.resolver, index.indicationHeads(), index);
+  it('how the product is stored is out of scope; how long a solution made up keeps is asked of the drug', () => {
+    expect(parser.parse('salbutamol bình xịt bảo quản ở nhiệt độ bao nhiêu').turn_type).toBe('out_of_scope');
+    expect(parser.parse('lọ pha rồi mà chưa dùng hết, để tủ lạnh mai dùng tiếp đc ko?').turn_type).not.toBe(
+      'out_of_scope',
+    );
+  });
   it('answers the clinical part about a named drug; a comparison of brands or a purchase alone is out of scope', () => {
     expect(
       parser.parse('bn nam 55t rung nhĩ đang warfarin, INR mục tiêu bn? tiện hỏi luôn khoa dược còn warfarin 5mg ko'),
@@ -1238,6 +1252,27 @@ describe('stub: the condition of a ward note, not its other words', () => {
     expect([f.turn_type, f.drugs]).toEqual(['dosing_calc', ['ondansetron']]);
     // the pair in the asking sentence is still the pair's question
     expect(parser.parse('ondansetron + dexamethason dùng chung được không?').turn_type).toBe('interaction');
+  });
+  it('"thuốc ngừa X" asks what prevents X; an unmarked "ngua" no drug takes is the itch told', () => {
+    for (const t of [
+      'bn 72t rung nhĩ, thuốc ngừa đột quỵ thì có thuốc nào',
+      'bn 72t rung nhi, thuoc ngua dot quy thi co thuoc nao',
+    ])
+      expect([t, parser.parse(t).turn_type, fold(parser.parse(t).condition ?? '')]).toEqual([
+        t,
+        'condition_to_drug',
+        'dot quy',
+      ]);
+    expect(fold(parser.parse('be bi ngua, thuoc nao boi duoc').condition ?? '')).not.toContain('boi');
+  });
+  it('a dose asked in the clause that says the patient is on another drug doses the one not taken', () => {
+    for (const t of [
+      'bn nam 50t, atorvastatin tối đa mấy mg/ngày khi đang dùng clarithromycin?',
+      'bn nam 50t, liều atorvastatin tối đa bao nhiêu khi vẫn còn dùng clarithromycin?',
+    ])
+      expect([t, parser.parse(t).turn_type, parser.parse(t).drugs]).toEqual([t, 'dosing_calc', ['atorvastatin']]);
+    // both named as taken, or neither: the clause's drugs stay
+    expect(parser.parse('atorvastatin với clarithromycin dùng chung liều sao').drugs).toHaveLength(2);
   });
   it('a vague impression ("nghĩ ung thư") beside a liver fact asks which condition, never lists for the liver', () => {
     for (const t of [

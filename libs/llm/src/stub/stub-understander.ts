@@ -245,7 +245,7 @@ const CLAUSE_ASKS = new PhraseSet([
 
 /** A question about a dose or how long ("tới bao lâu thì ngưng", "mấy viên", "liều"). */
 const DOSE_OR_DURATION =
-  /(?:bao lâu|bao lau|mấy ngày|may ngay|mấy tuần|may tuan|mấy tháng|may thang|liều|lieu|mấy viên|may vien|bao nhiêu|bao nhieu)/iu;
+  /(?:bao lâu|bao lau|mấy ngày|may ngay|mấy tuần|may tuan|mấy tháng|may thang|liều|lieu|mấy viên|may vien|bao nhiêu|bao nhieu|mấy mg|may mg|tối đa|toi da)/iu;
 
 /** Generic safety questions: the precautions, unless the content names another section. */
 const GENERIC_SAFETY = new PhraseSet(['có ảnh hưởng', 'ảnh hưởng gì', 'có sao không', 'có sao', 'có hại']);
@@ -680,8 +680,13 @@ export class StubUnderstander implements Understander {
       sections.unshift('chong_chi_dinh');
     // "cho uống amlodipin có cắt cơn được không": whether it works for that use, not whether it may be given — the
     // monograph's words for the use say (the section that speaks of it is found by its content)
+    // … for a child, a pregnant or a breastfeeding woman, whether it may be given at all comes first ("con tôi 15t
+    // sốt cao nghi cúm, cho uống aspirin hạ sốt đc ko")
     const worksFor =
-      / (?:co )?(?:cat con|tri|chua|ha sot|giam dau|ha ap|cam mau) (?:duoc|dc) (?:khong|ko|k|hong) /u.test(s);
+      / (?:co )?(?:cat con|tri|chua|ha sot|giam dau|ha ap|cam mau) (?:duoc|dc) (?:khong|ko|k|hong) /u.test(s) &&
+      patientPopulation(ws, parseAge(text)) !== 'pediatric' &&
+      !has(PREGNANCY_CUES) &&
+      !has(LACTATION_CUES);
     if (!sections.length && oneDrug && !has(P.dosing) && !amountForWhom && !worksFor && P.mayUse.test(s.trim()))
       sections.push(
         has(PREGNANCY_CUES)
@@ -1032,7 +1037,18 @@ export class StubUnderstander implements Understander {
     const last = [...clauses].reverse().find((c) => named(c).length > 0);
     if (!last || !DOSE_OR_DURATION.test(last)) return drugs;
     const one = named(last);
-    return one.length === 1 ? one : drugs;
+    if (one.length === 1) return one;
+    // "atorva tối đa mấy mg/ngày khi đang dùng clari?": a drug the clause says the patient is on is the patient's;
+    // the one left is dosed (beside it: the dosing rows for the pair still come with the drug taken)
+    const notTaken = [
+      ...new Set(
+        this.resolver
+          .findMentions(last)
+          .filter((m) => m.resolution && !takenNow(last, m.text))
+          .map((m) => m.resolution!.drug_id),
+      ),
+    ];
+    return notTaken.length === 1 && one.length > 1 ? notTaken : drugs;
   }
 
   /** The "which drug" question asks which one may be used ("ks nào dùng đc cho bn", "thuốc nào uống được"). */
