@@ -4,7 +4,7 @@ import { fold, inClasses } from '@app/formulary';
 import type { CorpusService } from '@app/persistence';
 import { RequestBudget } from '@app/platform';
 import { RetrievalService } from '@app/retrieval-worker';
-import { index } from '../support/simulate';
+import { index, Simulation } from '../support/simulate';
 
 /**
  * A condition → drug list asked by a class ("thuốc giảm đau opioid nào", "ks nào dùng đc", "kháng
@@ -73,6 +73,59 @@ describe('invariant: a list asked by a class names only drugs of that class', ()
         expect(askedClasses(turn)).toEqual([]);
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+/**
+ * A drug pointed back to by its class ("quay lại thuốc hạ sốt lúc nãy", "còn thuốc huyết áp kia") is never answered as
+ * a drug of another class: two drugs named in turn, then the class of either pointed at — the routed drug is of that
+ * class, or the turn asks which.
+ */
+describe('invariant: a class pointed at names only a drug of that class', () => {
+  const drugs = index.corpus.drugs.map((d) => ({ id: d.drug_id, name: d.name, atc: d.atc }));
+  const POINTED: { said: string; atc: string[] }[] = [
+    ...CLASS_PHRASES.flatMap((c) => c.said.filter((s) => s !== 'ks').map((said) => ({ said, atc: c.atc }))),
+    { said: 'huyết áp', atc: ['C02', 'C03', 'C07', 'C08', 'C09'] },
+    { said: 'dạ dày', atc: ['A02'] },
+    { said: 'mỡ máu', atc: ['C10'] },
+    { said: 'tiểu đường', atc: ['A10'] },
+  ];
+  // a turn is typed with its marks or without them throughout (a marked turn reads an unmarked word as written)
+  const SAYS = [
+    (k: string) => `ok. quay lại thuốc ${k} lúc nãy, liều bao nhiêu?`,
+    (k: string) => `còn thuốc ${k} kia thì uống lúc nào?`,
+    (k: string) => `vậy thuốc ${k} đó có tác dụng phụ gì`,
+  ];
+  const SAYS_UNMARKED = [
+    (k: string) => `ok quay lai thuoc ${fold(k)} luc nay, lieu bao nhieu?`,
+    (k: string) => `con thuoc ${fold(k)} kia thi uong luc nao?`,
+  ];
+  it('after two drugs, the class of either pointed at routes to that class’s drug or asks which', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...drugs),
+        fc.constantFrom(...drugs),
+        fc.constantFrom(...POINTED),
+        fc.nat(5),
+        (a, b, k, i) => {
+          const say = fold(k.said) === k.said ? SAYS_UNMARKED[i % 2] : SAYS[i % 3];
+          fc.pre(a.id !== b.id);
+          const s = new Simulation();
+          s.say(`bn nam 50t, ${a.name} liều bao nhiêu?`);
+          s.say(`còn ${b.name} thì uống lúc nào?`);
+          const r = s.say(say(k.said));
+          const routed = r.plan.routed;
+          if (r.outcome.startsWith('answerable') && routed.kind === 'single_drug')
+            for (const d of r.plan.reading.frame.drugs)
+              expect([
+                say(k.said),
+                d,
+                inClasses(drugs.find((x) => x.id === d)!.atc, [{ label: k.said, atc: k.atc, treats: null }]),
+              ]).toEqual([say(k.said), d, true]);
+        },
+      ),
+      { numRuns: 400 },
     );
   });
 });

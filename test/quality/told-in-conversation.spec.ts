@@ -18,6 +18,30 @@ describe('what the conversation told, read in context', () => {
     u.say('bn 57t mới đặt stent, đang clopidogrel, bs muốn thêm omeprazol bảo vệ dạ dày đc ko');
     expect(u.say('còn thuốc kháng sinh thì sao').plan.reading.frame.drugs).not.toEqual(['clopidogrel']);
   });
+  it('a class pointed back at picks the conversation’s drug of it: the first or the newest of several, as said', () => {
+    const s = new Simulation();
+    s.say('bn 68t ĐTĐ typ 2, eGFR 40, metformin tối đa bao nhiêu/ngày?');
+    s.say('bn định thêm gliclazid MR, NCT thì khởi đầu mấy mg?');
+    expect(s.say('còn thuốc ĐTĐ hỏi đầu tiên thì uống lúc nào so với bữa ăn?').plan.reading.frame.drugs).toEqual([
+      'metformin',
+    ]);
+    const t = new Simulation();
+    t.say('toi 55 tuoi dang uong simvastatin, doi sang uong buoi sang cho tien duoc khong?');
+    t.say('bac si noi co the doi sang atorvastatin, thuoc do thi uong gio nao?');
+    const r = t.say('tuan sau toi phai uong clarithromycin 7 ngay, vay thuoc mo mau moi do dung toi da bao nhieu?');
+    expect(r.plan.reading.frame.drugs).toEqual(['atorvastatin']);
+    // the pair asked: the turn's own drug beside the one pointed at
+    const p = new Simulation();
+    p.say('Mẹ tôi 70 tuổi đang uống amlodipin, dạo này bị phù cổ chân, có phải do thuốc không?');
+    const pair = p.say('Mẹ tôi còn uống simvastatin trị mỡ máu, uống chung với thuốc huyết áp kia có sao không?');
+    expect([...pair.plan.reading.frame.drugs].sort()).toEqual(['amlodipin', 'simvastatin']);
+    // a class told beside a drug the turn asks about, with no word pointing back, is the patient's, not a pointer
+    const u = new Simulation();
+    u.say('bn nữ 70t, amlodipin khởi đầu bao nhiêu?');
+    expect(u.say('bn đang dùng thuốc huyết áp, paracetamol liều bao nhiêu').plan.reading.frame.drugs).toEqual([
+      'paracetamol',
+    ]);
+  });
 
   it('a drug told as taken now, then "what then", is asked beside the conversation’s drug', () => {
     const s = new Simulation();

@@ -169,18 +169,44 @@ function sameClass(candidates: string[], ours: Set<string>, resolver: DrugResolv
 }
 
 /**
- * "còn thuốc chống kết tập đang dùng thì liều duy trì bao nhiêu" after clopidogrel and omeprazol: a class the turn points
- * at, naming no drug itself, narrows the conversation's drugs to those of that class (none or all of them: unchanged).
+ * "còn thuốc chống kết tập đang dùng thì liều duy trì bao nhiêu" after clopidogrel and omeprazol, "quay lại thuốc hạ sốt
+ * lúc nãy" after cetirizin: a class the turn points at, naming no drug itself, is the conversation's drug of that class
+ * — one of the frame's drugs, else the one an earlier turn named ("thuốc ĐTĐ hỏi đầu tiên": the first of several).
+ * A class none of the conversation's drugs is in, or several with nothing to choose, is asked which drug: never
+ * answered about a drug of another class.
  */
 export function narrowedToClassPointed(frame: QueryFrame, user: UserWords, resolver: DrugResolver): QueryFrame {
-  if (user.mentions.current.length || frame.drugs.length < 2 || frame.non_human) return frame;
-  const classes = classesPointedAt(user.texts[user.texts.length - 1] ?? '');
+  if (!frame.drugs.length || frame.non_human) return frame;
+  if (!['drug_attribute', 'dosing_calc', 'interaction'].includes(frame.turn_type)) return frame;
+  const text = user.texts[user.texts.length - 1] ?? '';
+  // a turn that names a drug itself points back by a class only with a demonstrative ("phải uống clarithromycin 7
+  // ngày, vậy thuốc mỡ máu mới đó dùng tối đa bao nhiêu"; "đang dùng thuốc huyết áp, paracetamol liều sao" does not)
+  const named = user.mentions.current;
+  const classes = classesPointedAt(text, named.length > 0);
   if (!classes.length) return frame;
-  const kept = frame.drugs.filter((d) => {
+  const inClass = (d: string) => {
     const atc = resolver.atcOf(resolver.nameOf(d) ?? '');
     return !!atc && inClasses(atc, classes);
-  });
-  return kept.length && kept.length < frame.drugs.length ? switchedDrugs(frame, kept) : frame;
+  };
+  if (named.some(inClass)) return frame;
+  const earlier = (user.mentions.order ?? user.mentions.named).filter(inClass);
+  // the drug pointed at is the one asked — beside the turn's own drug when the pair is asked ("còn uống simvastatin,
+  // uống chung với thuốc huyết áp kia có sao không")
+  const pair = frame.turn_type === 'interaction' || frame.attribute === 'tuong_tac_thuoc';
+  const to = (pick: string[]) => switchedDrugs(frame, pair ? [...new Set([...named, ...pick])] : pick);
+  const folded = ` ${fold(text)} `;
+  if (earlier.length > 1 && / (?:dau tien|luc dau|ban dau) /u.test(folded)) return to([earlier[0]]);
+  if (earlier.length > 1 && / moi (?:do|doi|ke) /u.test(folded)) return to([earlier[earlier.length - 1]]);
+  const kept = frame.drugs.filter(inClass);
+  if (kept.length) return kept.length < frame.drugs.length && !pair ? switchedDrugs(frame, kept) : frame;
+  if (earlier.length === 1) return to(earlier);
+  return {
+    ...frame,
+    drugs: [],
+    turn_type: 'drug_attribute',
+    needs_clarify: true,
+    clarify_reason: W.whichDrugOfClass(classes.map((c) => c.label)),
+  };
 }
 
 /** The frame with the drugs left after a switch: a pair no longer a pair is that drug's question. */

@@ -31,6 +31,7 @@ export const W = {
   notInFormulary: (names: string[]) =>
     `Không tìm thấy ${names.map((n) => `"${n}"`).join(', ')} trong Dược thư hiện có. Hãy kiểm tra lại tên thuốc (tên hoạt chất) hoặc hỏi về một thuốc khác.`,
   noDrug: 'Bạn muốn hỏi về thuốc nào? Hãy nêu tên hoạt chất, ví dụ: paracetamol.',
+  whichDrugOfClass: (classes: string[]) => `Bạn đang hỏi về thuốc ${classes.join(', ')} nào? Hãy nêu tên hoạt chất.`,
   asideOutOfScope:
     'Phần câu hỏi về giá, mua bán, tồn kho, hãng sản xuất, bảo hiểm hay quy định nằm ngoài phạm vi: Dược thư Quốc gia không có các thông tin này.',
   exactAge: (said: string) =>

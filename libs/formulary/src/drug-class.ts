@@ -124,27 +124,35 @@ const POINTER_CLASSES: { phrase: string; atc: string[] }[] = [
   { phrase: 'đái tháo đường', atc: ['A10'] },
   { phrase: 'mỡ máu', atc: ['C10'] },
   { phrase: 'dạ dày', atc: ['A02'] },
+  { phrase: 'đtđ', atc: ['A10'] },
 ];
+/** Words after a class that point back at one drug of it ("thuốc huyết áp kia", "thuốc mỡ máu mới đó"). */
+const DEMONSTRATIVES = new PhraseSet(['kia', 'đó', 'ấy', 'này', 'lúc nãy', 'hồi nãy', 'ban nãy', 'mới đó', 'đầu tiên']);
 const POINTER_PHRASES = new PhraseSet(POINTER_CLASSES.map((c) => c.phrase));
 
 /**
  * The classes a turn points at a drug by ("còn thuốc chống kết tập đang dùng thì liều duy trì bao nhiêu", "thuốc
  * huyết áp kia"): a class name right after "thuốc" or "nhóm", anywhere in the turn.
  */
-export function classesPointedAt(text: string): AskedClass[] {
+export function classesPointedAt(text: string, demonstrative = false): AskedClass[] {
   const ws = words(text);
   const found = new Map<string, AskedClass>();
+  /** A demonstrative within the three words after the class ("thuốc ĐTĐ hỏi đầu tiên", "thuốc mỡ máu mới đó"). */
+  const pointedBack = (end: number) =>
+    [0, 1, 2].some((k) => end + k < ws.length && DEMONSTRATIVES.at(ws, end + k) !== null);
   for (let i = 0; i + 1 < ws.length; i++) {
     if (!says(ws[i], 'thuốc') && !says(ws[i], 'nhóm')) continue;
     const hit = PHRASES.at(ws, i + 1);
     const c = hit ? CLASSES.find((x) => x.phrases.includes(hit.phrase)) : undefined;
-    if (c) {
-      found.set(c.phrases[0], { label: c.phrases[0], atc: c.atc, treats: c.treats });
+    if (c && hit) {
+      if (!demonstrative || pointedBack(i + 1 + hit.length))
+        found.set(c.phrases[0], { label: c.phrases[0], atc: c.atc, treats: c.treats });
       continue;
     }
     const pointer = POINTER_PHRASES.at(ws, i + 1);
     const p = pointer ? POINTER_CLASSES.find((x) => x.phrase === pointer.phrase) : undefined;
-    if (p) found.set(p.phrase, { label: p.phrase, atc: p.atc, treats: null });
+    if (p && pointer && (!demonstrative || pointedBack(i + 1 + pointer.length)))
+      found.set(p.phrase, { label: p.phrase, atc: p.atc, treats: null });
   }
   return [...found.values()];
 }

@@ -115,6 +115,8 @@ describe('routes read from the user’s words', () => {
     expect(route('tiền sử co thắt PQ sau uống ibuprofen. hạ sốt cho thuốc gì?')).toEqual({ route: null, allowed: [] });
     expect(route('sau khi tiêm penicilin bị sốc, giờ dùng gì')).toEqual({ route: null, allowed: [] });
     expect(route('uống sau ăn, liều bao nhiêu').route).toBe('uong');
+    expect(route('bé đang hóa trị, 12h sau liều tĩnh mạch thì ondansetron uống bao nhiêu').route).toBe('uong');
+    expect(route('sau mũi tiêm bắp thì uống tiếp liều bao nhiêu').route).toBe('uong');
   });
   it('"không uống được" with two other routes named allows those two', () => {
     expect(route('không uống được, tiêm bắp hay tiêm dưới da')).toEqual({

@@ -879,9 +879,13 @@ export function parseRoute(ws: Word[]): RouteFacts {
   const sites = DISEASE_SITES.mask(ws);
   const masked = NOT_ORAL.mask(sites);
   // "tiền sử co thắt PQ sau uống ibuprofen": a route told of a past event ("sau (khi) uống …") is not the route asked
-  const afterEvent = (h: PhraseHit) =>
-    (h.start >= 1 && masked[h.start - 1]?.folded === 'sau') ||
-    (h.start >= 2 && masked[h.start - 2]?.folded === 'sau' && masked[h.start - 1]?.folded === 'khi');
+  // … or of a dose given before ("12h sau liều TM thì ondansetron uống bao nhiêu": the oral dose is asked)
+  const afterEvent = (h: PhraseHit) => {
+    let i = h.start - 1;
+    while (i >= 0 && i >= h.start - 3 && ['khi', 'lieu', 'mui', 'tiem', 'truyen'].includes(masked[i]?.folded ?? ''))
+      i--;
+    return i >= 0 && masked[i]?.folded === 'sau';
+  };
   const found = ROUTE_SET.find(masked).filter((h) => !afterEvent(h));
   // a route said to be impossible anywhere ("ko dùng được đường hít (cả bình xịt lẫn khí dung)") is out everywhere
   const negated = new Set<Route>([

@@ -311,9 +311,12 @@ export class DrugResolver {
     return r.kind === 'formulary' ? { ...r.resolution } : null;
   }
 
-  /** Is the token a drug name we know (formulary or lexicon), as typed? */
+  /**
+   * Is the token a drug name we know (formulary or lexicon), as typed — or a misspelling read as one formulary drug
+   * ("furosemit TM": the shorthand beside it reads as it would beside "furosemid")?
+   */
   isDrugName(token: string): boolean {
-    return this.names.has(key(token));
+    return this.names.has(key(token)) || this.read(token).kind === 'formulary';
   }
 
   /**

@@ -1,6 +1,12 @@
-import { exposureSection, routeSections } from './section-router';
+import { exposureSection, reactionAsked, routeSections } from './section-router';
 
 describe('section router', () => {
+  it('a reaction asked against the drug that caused it: is it the drug, must it stop, what to do', () => {
+    expect(reactionAsked('uống allopurinol 2 tuần thì nổi ban đỏ, có phải do thuốc ko')).toBe(true);
+    expect(reactionAsked('uống ibuprofen bị nổi mề đay, có cần ngưng ko')).toBe(true);
+    expect(reactionAsked('uống ibuprofen bị nổi mề đay, giờ giảm đau dùng gì thay')).toBe(false);
+  });
+
   it.each([
     ['Liều paracetamol cho trẻ em?', 'lieu_luong_cach_dung'],
     ['lieu dung amoxicillin', 'lieu_luong_cach_dung'],
@@ -45,6 +51,11 @@ describe('section router', () => {
     // the birth ends the pregnancy: what to watch for in the newborn is the pregnancy section
     ['Nếu dùng carba thì khi sinh cần lưu ý gì cho bé?', 'thoi_ky_mang_thai'],
     ['uống thuốc này lúc chuyển dạ có ảnh hưởng gì không', 'thoi_ky_mang_thai'],
+    // why a drug was left off a list
+    ['sao không có colchicin vậy?', 'chong_chi_dinh'],
+    ['sao không thêm spironolacton?', 'chong_chi_dinh'],
+    // how often the blood is checked
+    ['bao lâu thì phải cho bn xét nghiệm máu lại 1 lần?', 'than_trong'],
   ])('routes "%s" to %s', (turn, section) => {
     expect(routeSections(turn)[0]).toBe(section);
   });

@@ -51,9 +51,19 @@ const PHRASES: [string, SectionKey][] = [
   ['làm xét nghiệm', 'than_trong'],
   ['theo dõi gì', 'than_trong'],
   ['theo dõi thêm', 'than_trong'],
+  // "bao lâu thì phải cho bn xn máu lại 1 lần": how often the blood is checked is what the precautions say
+  ['xét nghiệm máu', 'than_trong'],
+  ['xét nghiệm lại', 'than_trong'],
+  ['thử máu', 'than_trong'],
+  ['kiểm tra máu', 'than_trong'],
   ['chống chỉ định', 'chong_chi_dinh'],
   // why a drug was left off: "sao ko dùng clarithro đc?"
   ['sao không dùng', 'chong_chi_dinh'],
+  // "sao ko có colchicin vậy?", "sao ko thêm spironolacton?" after a list: why it was left off
+  ['sao không có', 'chong_chi_dinh'],
+  ['sao không thêm', 'chong_chi_dinh'],
+  ['sao không kê', 'chong_chi_dinh'],
+  ['sao không cho', 'chong_chi_dinh'],
   ['tại sao không dùng', 'chong_chi_dinh'],
   ['vì sao không dùng', 'chong_chi_dinh'],
   ['sao không được dùng', 'chong_chi_dinh'],
@@ -591,6 +601,18 @@ function rashAfterDrug(text: string): boolean {
       t,
     ) && / (?:lam sao|xu tri|lam gi|the nao|thi sao|co sao) /u.test(t)
   );
+}
+
+/** A reaction asked against the drug that caused it: whether it is the drug's, whether to stop it, what to do. */
+const SUSPECTED = new PhraseSet(['có phải do thuốc', 'do thuốc không', 'do thuốc ko', 'tại thuốc', 'liên quan thuốc']);
+
+/**
+ * "mới uống allopurinol đc 2 tuần thì nổi ban đỏ, có phải do thuốc ko, có cần ngưng ko": the drug the patient reacted to
+ * is what the turn asks about (is it the drug's, must it stop), not only an allergy told beside another question.
+ */
+export function reactionAsked(text: string): boolean {
+  const ws = words(text);
+  return STOP_ASKED.has(ws) || SUSPECTED.has(ws) || rashAfterDrug(text);
 }
 
 export function routeSections(text: string): SectionKey[] {

@@ -449,6 +449,28 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     expect(parse('cho uống amlodipin có cắt cơn được không').attribute).not.toBe('chong_chi_dinh');
   });
 
+  it('what to do when starting the conversation’s drug is that drug’s question, not a list for the condition named', () => {
+    const prior = u.parse('Allopurinol người lớn liều khởi đầu bao nhiêu?');
+    expect(u.parse('Lúc mới bắt đầu có cần dự phòng cơn gút không, dùng gì?', prior)).toMatchObject({
+      turn_type: 'drug_attribute',
+      drugs: ['allopurinol'],
+      attribute: 'than_trong',
+    });
+    // without a start said, the condition asked is a list
+    expect(u.parse('dự phòng cơn gút dùng thuốc gì?', prior).turn_type).toBe('condition_to_drug');
+  });
+  it('a reaction asked against the drug that caused it keeps that drug as the one asked', () => {
+    expect(
+      parse(
+        'bn 66t gút mới uống allopurinol đc 2 tuần thì nổi ban đỏ ngứa khắp người, có phải do thuốc ko, có cần ngưng ko?',
+      ),
+    ).toMatchObject({ drugs: ['allopurinol'], patient: { allergies: [] } });
+    // told as an allergy beside another drug asked, it stays the patient's allergy
+    expect(parse('uống ibuprofen bị nổi mề đay, có cần ngưng ko, paracetamol dùng đc ko')).toMatchObject({
+      drugs: ['paracetamol'],
+    });
+  });
+
   it('a dose asked as "mấy mg" is a dose to work out', () => {
     expect(parse('enalapril khởi đầu mấy mg?')).toMatchObject({ turn_type: 'dosing_calc', population: null });
   });

@@ -31,6 +31,7 @@ import {
   type Mention,
   type Word,
   takenNow,
+  reactionAsked,
   exceptedDrugs,
 } from '@app/formulary';
 import type { Understander } from '../providers';
@@ -275,6 +276,18 @@ const DRUG_TALK = new PhraseSet([
   'đặt',
 ]);
 
+/** When the conversation's drug is started ("lúc mới bắt đầu", "khi khởi trị"). */
+const STARTING = new PhraseSet([
+  'lúc mới bắt đầu',
+  'khi mới bắt đầu',
+  'lúc bắt đầu',
+  'khi bắt đầu',
+  'mới bắt đầu dùng',
+  'mới bắt đầu uống',
+  'khi khởi trị',
+  'lúc khởi trị',
+]);
+
 /** The text's words folded, one space apart (what P.mayUse reads). */
 const foldedOf = (text: string) =>
   words(text)
@@ -388,6 +401,7 @@ export class StubUnderstander implements Understander {
     const turn = valueOnly(said, prior);
     const frame = this.read(turn);
     return (
+      this.startOfConversationDrug(turn, frame, prior) ??
       this.listAgain(turn, frame, prior) ??
       this.intakeOfWhatWasAsked(turn, frame, prior) ??
       this.conditionReply(turn, frame, prior) ??
@@ -399,6 +413,32 @@ export class StubUnderstander implements Understander {
       this.contentOverGeneric(turn, frame) ??
       frame
     );
+  }
+
+  /**
+   * "Lúc mới bắt đầu có cần dự phòng cơn gút không, dùng gì?" in a conversation about allopurinol: what to do when
+   * starting the conversation's drug is that drug's question (what its text says of the start), not a list for the
+   * condition named.
+   */
+  private startOfConversationDrug(turn: string, frame: QueryFrame, prior: QueryFrame | null): QueryFrame | null {
+    if (!prior || !this.content || prior.non_human || prior.drugs.length !== 1) return null;
+    if (!['drug_attribute', 'dosing_calc'].includes(prior.turn_type)) return null;
+    if (frame.turn_type !== 'condition_to_drug' && frame.turn_type !== 'symptom_to_drug') return null;
+    if (frame.drugs.length || frame.unknown_drugs.length) return null;
+    const text = this.expand(turn);
+    if (!STARTING.has(words(text))) return null;
+    const section = this.content.sectionByContent(prior.drugs[0], text) ?? 'than_trong';
+    return {
+      ...frame,
+      turn_type: 'drug_attribute',
+      drugs: prior.drugs,
+      attribute: section,
+      condition: null,
+      indication: null,
+      condition_relation: null,
+      condition_ambiguous: false,
+      follow_up: true,
+    };
   }
 
   /**
@@ -626,8 +666,15 @@ export class StubUnderstander implements Understander {
     const ws = words(text);
     const s = ` ${ws.map((w) => w.folded).join(' ')} `;
     // a drug named as what the patient is allergic to is the patient's context, not the question's drug
-    const allergens = this.reader.allergies(text);
-    const mentions = this.resolver.findMentions(text).filter((m) => !allergens.some((a) => fold(a) === fold(m.text)));
+    // … unless the turn asks about the reaction to it and names no other drug ("uống allopurinol 2 tuần thì nổi ban,
+    // có phải do thuốc ko, có cần ngưng ko"): that drug is asked about
+    const told = this.reader.allergies(text);
+    const allergic = (m: Mention) => told.some((a) => fold(a) === fold(m.text));
+    const named = this.resolver.findMentions(text);
+    const reactionOnly =
+      reactionAsked(text) && named.some((m) => m.resolution && allergic(m)) && named.every((m) => allergic(m));
+    const allergens = reactionOnly ? [] : told;
+    const mentions = named.filter((m) => !allergens.some((a) => fold(a) === fold(m.text)));
     const drugs = this.questionDrugs(text, [
       ...new Set(mentions.flatMap((m) => (m.resolution ? [m.resolution.drug_id] : []))),
     ]);
