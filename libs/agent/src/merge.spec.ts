@@ -532,6 +532,11 @@ describe('doseAsked: a dose, or how to give it, read from the user’s words', (
     const asked = { ...merged, turn_type: 'drug_attribute' as const };
     expect(doseAsked(asked, true).turn_type).toBe('dosing_calc');
     expect(doseAsked({ ...asked, attribute: 'chong_chi_dinh' as const }, true).turn_type).toBe('drug_attribute');
+    // an amount beside a precaution read from the patient's state ("nghiện rượu … uống max mấy g/ngày") is the dose
+    expect(doseAsked({ ...asked, attribute: 'than_trong' as const }, true)).toMatchObject({
+      turn_type: 'dosing_calc',
+      attribute: 'lieu_luong_cach_dung',
+    });
   });
 });
 

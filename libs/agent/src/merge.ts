@@ -202,7 +202,8 @@ export function doseAsked(frame: QueryFrame, amount: boolean, howToGive = false)
     return { ...frame, turn_type: 'drug_attribute' };
   if (!amount || frame.turn_type !== 'drug_attribute') return frame;
   if (!frame.drugs.length || frame.is_section_overview) return frame;
-  if (frame.attribute !== null && frame.attribute !== 'lieu_luong_cach_dung') return frame;
+  // (a precaution read beside the amount — "nghiện rượu lâu năm thì uống max mấy g/ngày" — is the patient's state)
+  if (frame.attribute !== null && !['lieu_luong_cach_dung', 'than_trong'].includes(frame.attribute)) return frame;
   return { ...frame, turn_type: 'dosing_calc', attribute: 'lieu_luong_cach_dung' };
 }
 

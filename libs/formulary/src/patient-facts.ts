@@ -1354,6 +1354,9 @@ export const NON_CLINICAL_CUES = new PhraseSet([
   'đăng facebook',
   'viết bài',
   'đông khách',
+  // the rules of prescribing: "được kê tối đa mấy ngày theo quy định bộ y tế"
+  'bộ y tế',
+  'được kê tối đa',
   // how the product is stored ("bảo quản ở nhiệt độ bao nhiêu"): no section of a monograph says it (how long a
   // solution made up keeps is asked of the drug's use, and the monograph's silence says so)
   'bảo quản',

@@ -54,6 +54,8 @@ describe('section router', () => {
     // why a drug was left off a list
     ['sao không có colchicin vậy?', 'chong_chi_dinh'],
     ['sao không thêm spironolacton?', 'chong_chi_dinh'],
+    // who must not take it, as the south says "dùng"
+    ['metformin ai không được xài vậy chị', 'chong_chi_dinh'],
     // how often the blood is checked
     ['bao lâu thì phải cho bn xét nghiệm máu lại 1 lần?', 'than_trong'],
   ])('routes "%s" to %s', (turn, section) => {

@@ -68,6 +68,9 @@ const PHRASES: [string, SectionKey][] = [
   ['vì sao không dùng', 'chong_chi_dinh'],
   ['sao không được dùng', 'chong_chi_dinh'],
   ['không được dùng', 'chong_chi_dinh'],
+  // "metformin ai ko đc xài", "diazepam mấy bệnh nào ko đc xài": who must not take it
+  ['không được xài', 'chong_chi_dinh'],
+  ['không được uống', 'chong_chi_dinh'],
   ['không nên dùng', 'chong_chi_dinh'],
   ['cấm dùng', 'chong_chi_dinh'],
   ['tác dụng không mong muốn', 'tac_dung_khong_mong_muon'],
@@ -172,6 +175,8 @@ const PHRASES: [string, SectionKey][] = [
   ['có bị nghiện', 'than_trong'],
   ['bị nghiện', 'than_trong'],
   ['gây nghiện', 'than_trong'],
+  ['sợ nghiện', 'than_trong'],
+  ['lo nghiện', 'than_trong'],
   ['lệ thuộc', 'than_trong'],
   // a contrast scan while on the drug: "mai chụp CT có tiêm cản quang thì thuốc xử trí sao" (a scan alone,
   // "đã chụp CT loại trừ xuất huyết", is no question about the drug)
@@ -531,6 +536,9 @@ const NOT_A_SECTION: [string, SectionKey][] = [
 const DOSE_ADJUSTMENT = new PhraseSet(['giảm liều', 'chỉnh liều', 'điều chỉnh liều', 'hiệu chỉnh liều', 'tăng liều']);
 /** Driving or running machines: whether the drug allows it is written under the precautions. */
 const DRIVING = new PhraseSet(['lái xe', 'chạy xe', 'vận hành máy', 'lái máy']);
+
+/** "uống cái này chạy xe đc ko": driving asked — the precautions say it, whatever else the words ask. */
+export const drivingAsked = (text: string): boolean => DRIVING.has(words(text));
 
 /** An intake that is more than the dose: a count of units, a pack, an overdose or a poisoning. */
 const EXCESS = new PhraseSet([

@@ -48,12 +48,16 @@ describe('amountAsked: an amount of the drug asked', () => {
 });
 
 describe('howToGiveAsked: how to give the drug, and no amount', () => {
-  it.each(['thuốc đó uống lúc nào, trước hay sau ăn?', 'pha với G5% được không', 'có cách nào xịt cho đúng ko'])(
-    '"%s"',
-    (t) => expect(howToGiveAsked(t)).toBe(true),
-  );
-  it.each(['pha bao nhiêu ml', 'uống trước ăn mấy viên', 'liều bn'])('"%s" is not', (t) =>
-    expect(howToGiveAsked(t)).toBe(false),
+  it.each([
+    'thuốc đó uống lúc nào, trước hay sau ăn?',
+    'pha với G5% được không',
+    'có cách nào xịt cho đúng ko',
+    'bn đó đang uống kèm canxi, uống cách nhau bao lâu',
+  ])('"%s"', (t) => expect(howToGiveAsked(t)).toBe(true));
+  // the interval between doses is the dose's question (a child's age and weight are still asked)
+  it.each(['pha bao nhiêu ml', 'uống trước ăn mấy viên', 'liều bn', 'bé uống ibuprofen cách nhau bao lâu'])(
+    '"%s" is not',
+    (t) => expect(howToGiveAsked(t)).toBe(false),
   );
 });
 

@@ -114,9 +114,15 @@ export const HOW_TO_GIVE_CUES = new PhraseSet([
   'buồng đệm',
 ]);
 
+/** Spacing asked ("uống cách nhau bao lâu") … */
+const SPACING = new PhraseSet(['cách nhau bao lâu', 'cách ra bao lâu', 'cách bao lâu', 'uống cách nhau']);
+/** … from a product taken beside the drug ("đang uống kèm canxi", "uống chung với sữa"), not between its doses. */
+const BESIDE = new PhraseSet(['kèm', 'chung', 'cùng với', 'cùng lúc']);
+
 /** Do the user's words ask how to give the drug, and no amount of it? */
 export function howToGiveAsked(text: string): boolean {
-  return HOW_TO_GIVE_CUES.has(words(text)) && !amountAsked(text);
+  const ws = words(text);
+  return (HOW_TO_GIVE_CUES.has(ws) || (SPACING.has(ws) && BESIDE.has(ws))) && !amountAsked(text);
 }
 
 /** Words that ask what a drug does to the nursed child: "có làm bé buồn ngủ ko", "bé có bị gì không", "qua sữa". */
@@ -154,6 +160,13 @@ const AMOUNT_CUES = new PhraseSet([
   'một lần mấy',
   'tối đa bao nhiêu',
   'tối đa mấy',
+  // "uống max mấy g/ngày"
+  'max mấy',
+  'max bao nhiêu',
+  'mấy g',
+  'bao nhiêu g',
+  'mấy g/ngày',
+  'bao nhiêu g/ngày',
   'mg/kg',
 ]);
 

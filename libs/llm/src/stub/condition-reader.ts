@@ -269,6 +269,13 @@ const PATIENT_POINTERS = new Set([
   'nhi',
   // "cho sp này": the mother in the ward's shorthand (sản phụ; never "phụ", folded it is "phù")
   'sp',
+  // "dùng đc cho chị ấy", "cho kh" (khách, a pharmacy's customer)
+  'khach',
+  'kh',
+  // "… cho bn lúc này", "bây giờ": when, not what
+  'luc',
+  'bay',
+  'gio',
 ]);
 
 /** Where the user looks ("trong danh mục", "dược thư bệnh viện"), never a condition. */
@@ -325,7 +332,23 @@ const isFlare = (ws: string[]) =>
   );
 
 /** Who a clause is about, at its start ("em", "bé", "mẹ tôi"): never part of the condition. */
-const WHO = new Set(['em', 'toi', 'minh', 'be', 'chau', 'me', 'bo', 'ong', 'ba', 'anh', 'chi', 'bn', 'con']);
+const WHO = new Set([
+  'em',
+  'toi',
+  'minh',
+  'be',
+  'chau',
+  'me',
+  'bo',
+  'ong',
+  'ba',
+  'anh',
+  'chi',
+  'bn',
+  'con',
+  'khach',
+  'kh',
+]);
 
 /** Is the condition named only inside a class's name ("thuốc chống động kinh nào"): no condition of the patient's. */
 function inClassNameOnly(text: string, condition: string): boolean {

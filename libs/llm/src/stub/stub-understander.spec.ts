@@ -459,6 +459,15 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     // without a start said, the condition asked is a list
     expect(u.parse('dự phòng cơn gút dùng thuốc gì?', prior).turn_type).toBe('condition_to_drug');
   });
+  it('a product taken beside the drug that its own text names is asked of the section naming it', () => {
+    const prior = u.parse('bn 45t sốt 39 độ, para uống liều sao');
+    expect(u.parse('ng nhà mua thêm thuốc cảm cúm ngoài tiệm cho bn uống chung, có sao ko', prior)).toMatchObject({
+      drugs: ['paracetamol'],
+      attribute: 'than_trong',
+    });
+    // a product the text does not name stays the interactions' question
+    expect(u.parse('uống chung với thuốc bổ gan được không', prior).attribute).toBe('tuong_tac_thuoc');
+  });
   it('a reaction asked against the drug that caused it keeps that drug as the one asked', () => {
     expect(
       parse(
@@ -469,6 +478,12 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     expect(parse('uống ibuprofen bị nổi mề đay, có cần ngưng ko, paracetamol dùng đc ko')).toMatchObject({
       drugs: ['paracetamol'],
     });
+  });
+
+  it('a note that only names a drug beside the patient asks what about the drug; asked, it is the dose', () => {
+    expect(parse('cụ 90t RN, digoxin')).toMatchObject({ turn_type: 'drug_attribute', attribute: null });
+    expect(parse('bn nam 50t gút mạn, allopurinol khởi đầu nhiêu').turn_type).toBe('dosing_calc');
+    expect(parse('bé 5 tuổi 18kg paracetamol bao nhiêu?').turn_type).toBe('dosing_calc');
   });
 
   it('a dose asked as "mấy mg" is a dose to work out', () => {
@@ -711,8 +726,19 @@ describe('a drug asked by what it is for or by its class', () => {
 describe('stub: a clinical question beside a non-clinical aside', () => {
   const index = sampleIndex();
   const parser = new StubUnderstander(index.resolver, index.indicationHeads(), index);
+  it('whether a prescription is needed is answered where the monograph says so, else out of scope', () => {
+    expect(parser.parse('morphin có bán tự do ở nhà thuốc ko hay bắt buộc phải có đơn')).toMatchObject({
+      turn_type: 'drug_attribute',
+      attribute: 'than_trong',
+    });
+    expect(parser.parse('cetirizin có cần đơn bác sĩ không hay mua tự do được').turn_type).toBe('out_of_scope');
+    expect(parser.parse('theo quy chế kê đơn, đơn morphin được kê tối đa mấy ngày').turn_type).toBe('out_of_scope');
+  });
   it('how the product is stored is out of scope; how long a solution made up keeps is asked of the drug', () => {
     expect(parser.parse('salbutamol bình xịt bảo quản ở nhiệt độ bao nhiêu').turn_type).toBe('out_of_scope');
+    expect(parser.parse('đơn tramadol cho bn ra viện được kê tối đa mấy ngày theo quy định bộ y tế').turn_type).toBe(
+      'out_of_scope',
+    );
     expect(parser.parse('lọ pha rồi mà chưa dùng hết, để tủ lạnh mai dùng tiếp đc ko?').turn_type).not.toBe(
       'out_of_scope',
     );

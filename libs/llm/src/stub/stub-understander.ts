@@ -32,6 +32,7 @@ import {
   type Word,
   takenNow,
   reactionAsked,
+  drivingAsked,
   exceptedDrugs,
 } from '@app/formulary';
 import type { Understander } from '../providers';
@@ -151,6 +152,15 @@ const CONTRACEPTIVES = new PhraseSet(CONTRACEPTIVE_PHRASES);
 
 /** Words of a question about the law or the paperwork of prescribing: the whole sentence asks it. */
 const LAW_CUES = new PhraseSet(['quy chế', 'quy chế kê đơn', 'quy định kê đơn', 'thông tư', 'luật dược', 'mẫu đơn']);
+
+/** A question asked (folded): a question mark or a question word. */
+const ASKS_SOMETHING =
+  / (?:bao nhieu|bn|may|sao|the nao|ntn|nao|gi|khong|ko|k|chua|duoc|dc|lieu|cho|dung|uong|nhieu|khoi dau|toi da|max|quay lai|con) /u;
+
+/** Whether a prescription is needed: "phải có đơn bác sĩ mới được dùng không", "bán tự do ko", "thuốc bị quản lý". */
+const PRESCRIPTION_ASKED = new PhraseSet(['có đơn', 'cần đơn', 'phải kê đơn', 'bán tự do', 'không cần đơn']);
+/** A ward's paperwork for controlled drugs ("phiếu lĩnh", "sổ theo dõi", "biên bản"): never the monograph's. */
+const PAPERWORK = new PhraseSet(['phiếu', 'sổ', 'biên bản', 'lĩnh', 'mẫu', 'kho']);
 
 /** A drug added to what the patient takes ("kê thêm", "cho thêm", "dùng thêm"), folded. */
 const ADDED = /(?:^|[^a-z])(?:ke|cho|dung|uong|bo sung|phoi hop|them) them(?![a-z])|(?:^|[^a-z])ke them(?![a-z])/;
@@ -401,6 +411,7 @@ export class StubUnderstander implements Understander {
     const turn = valueOnly(said, prior);
     const frame = this.read(turn);
     return (
+      this.productInMonograph(turn, frame, prior) ??
       this.startOfConversationDrug(turn, frame, prior) ??
       this.listAgain(turn, frame, prior) ??
       this.intakeOfWhatWasAsked(turn, frame, prior) ??
@@ -413,6 +424,27 @@ export class StubUnderstander implements Understander {
       this.contentOverGeneric(turn, frame) ??
       frame
     );
+  }
+
+  /**
+   * "ng nhà mua thêm thuốc cảm cúm ngoài tiệm cho bn uống chung, có sao ko" about paracetamol: a product taken beside
+   * the drug that the drug's own text names ("Nhiều chế phẩm phối hợp (thuốc cảm cúm, …) có chứa paracetamol") is asked
+   * of the section that names it, not of the interactions.
+   */
+  private productInMonograph(turn: string, frame: QueryFrame, prior: QueryFrame | null): QueryFrame | null {
+    if (!this.content || frame.attribute !== 'tuong_tac_thuoc' || frame.unknown_drugs.length) return null;
+    const carried = frame.drugs.length === 0;
+    const drug = carried ? (prior && !prior.non_human && prior.drugs.length === 1 ? prior.drugs[0] : null) : null;
+    const drugId = frame.drugs.length === 1 ? frame.drugs[0] : drug;
+    if (!drugId) return null;
+    const ws = words(this.expand(turn)).map((w) => w.folded);
+    for (let i = 0; i + 2 < ws.length; i++) {
+      if (ws[i] !== 'thuoc') continue;
+      const section = this.sectionSaying(drugId, ws.slice(i, i + 3).join(' '));
+      if (section && section !== 'tuong_tac_thuoc')
+        return { ...frame, drugs: [drugId], turn_type: 'drug_attribute', attribute: section, follow_up: carried };
+    }
+    return null;
   }
 
   /**
@@ -722,6 +754,7 @@ export class StubUnderstander implements Understander {
       oneDrug &&
       !has(P.dosing) &&
       !amountForWhom &&
+      !drivingAsked(text) &&
       P.mayUse.test(s.trim())
     )
       sections.unshift('chong_chi_dinh');
@@ -851,6 +884,13 @@ export class StubUnderstander implements Understander {
       drugs.length > 0 &&
       (clinicalSentences.some((x) => x.split(',').some((c) => this.clinicalClause(c))) ||
         clinicalSentences.some((c) => this.pairAsked(c)));
+    // whether a prescription is needed is answered by a monograph that says so ("Morphin là thuốc gây nghiện, phải kê
+    // đơn …"); asked of a drug whose text says nothing of it, or as the law's rules (how many days), it is out of scope
+    const prescribed =
+      drugs.length === 1 && has(PRESCRIPTION_ASKED) && !LAW_CUES.has(ws) && !PAPERWORK.has(ws) && !stock
+        ? this.sectionSaying(drugs[0], 'ke don')
+        : null;
+    if (prescribed) return { ...frame, turn_type: 'drug_attribute', attribute: prescribed };
     if (
       (has(NON_CLINICAL_CUES) && !clinicalBeside) ||
       stock ||
@@ -982,7 +1022,12 @@ export class StubUnderstander implements Understander {
           frame.population !== null ||
           frame.age_text !== null ||
           frame.weight_kg !== null)) ||
-        (drugs.length && attribute === null && (frame.age_text || frame.weight_kg !== null)))
+        // … a drug beside the patient's age or weight, asked as a question ("bé 5t 18kg paracetamol bao nhiêu?"); a
+        // note that only names them ("cụ 90t RN, digoxin") asks what about the drug
+        (drugs.length &&
+          attribute === null &&
+          (frame.age_text || frame.weight_kg !== null) &&
+          (text.includes('?') || ASKS_SOMETHING.test(` ${foldedOf(text)} `))))
     )
       frame.turn_type = 'dosing_calc';
     else frame.turn_type = 'drug_attribute';
@@ -1031,6 +1076,16 @@ export class StubUnderstander implements Understander {
     if (!frame.follow_up && drugs.length === 0 && unknown.length === 0 && !medical && !sections.length)
       frame.turn_type = 'out_of_scope';
     return frame;
+  }
+
+  /** The first section of the drug's monograph whose text says the (folded) words, or null. */
+  private sectionSaying(drugId: string, folded: string): SectionKey | null {
+    if (!this.content) return null;
+    return (
+      SECTION_KEYS.find((k) =>
+        this.content!.section(drugId, k).some((p) => ` ${syllables(p.text).join(' ')} `.includes(` ${folded} `)),
+      ) ?? null
+    );
   }
 
   /** A sentence with no non-clinical word that asks about two formulary drugs together. */
