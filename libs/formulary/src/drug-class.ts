@@ -126,33 +126,31 @@ const POINTER_CLASSES: { phrase: string; atc: string[] }[] = [
   { phrase: 'dạ dày', atc: ['A02'] },
   { phrase: 'đtđ', atc: ['A10'] },
 ];
+/** Every phrase a turn may point at a drug's class by, with the class it names (the classes' own names first). */
+const POINTED = new Map<string, AskedClass>([
+  ...POINTER_CLASSES.map((c): [string, AskedClass] => [c.phrase, { label: c.phrase, atc: c.atc, treats: null }]),
+  ...CLASSES.flatMap((c) =>
+    c.phrases.map((phrase): [string, AskedClass] => [phrase, { label: c.phrases[0], atc: c.atc, treats: c.treats }]),
+  ),
+]);
+const POINTED_PHRASES = new PhraseSet([...POINTED.keys()]);
 /** Words after a class that point back at one drug of it ("thuốc huyết áp kia", "thuốc mỡ máu mới đó"). */
 const DEMONSTRATIVES = new PhraseSet(['kia', 'đó', 'ấy', 'này', 'lúc nãy', 'hồi nãy', 'ban nãy', 'mới đó', 'đầu tiên']);
-const POINTER_PHRASES = new PhraseSet(POINTER_CLASSES.map((c) => c.phrase));
 
 /**
  * The classes a turn points at a drug by ("còn thuốc chống kết tập đang dùng thì liều duy trì bao nhiêu", "thuốc
- * huyết áp kia"): a class name right after "thuốc" or "nhóm", anywhere in the turn.
+ * huyết áp kia"): a class name right after "thuốc" or "nhóm", anywhere in the turn — with `demonstrative`, only one a
+ * demonstrative follows within three words ("thuốc ĐTĐ hỏi đầu tiên", "thuốc mỡ máu mới đó").
  */
 export function classesPointedAt(text: string, demonstrative = false): AskedClass[] {
   const ws = words(text);
   const found = new Map<string, AskedClass>();
-  /** A demonstrative within the three words after the class ("thuốc ĐTĐ hỏi đầu tiên", "thuốc mỡ máu mới đó"). */
-  const pointedBack = (end: number) =>
-    [0, 1, 2].some((k) => end + k < ws.length && DEMONSTRATIVES.at(ws, end + k) !== null);
+  const pointedBack = (end: number) => [0, 1, 2].some((k) => end + k < ws.length && DEMONSTRATIVES.at(ws, end + k));
   for (let i = 0; i + 1 < ws.length; i++) {
     if (!says(ws[i], 'thuốc') && !says(ws[i], 'nhóm')) continue;
-    const hit = PHRASES.at(ws, i + 1);
-    const c = hit ? CLASSES.find((x) => x.phrases.includes(hit.phrase)) : undefined;
-    if (c && hit) {
-      if (!demonstrative || pointedBack(i + 1 + hit.length))
-        found.set(c.phrases[0], { label: c.phrases[0], atc: c.atc, treats: c.treats });
-      continue;
-    }
-    const pointer = POINTER_PHRASES.at(ws, i + 1);
-    const p = pointer ? POINTER_CLASSES.find((x) => x.phrase === pointer.phrase) : undefined;
-    if (p && pointer && (!demonstrative || pointedBack(i + 1 + pointer.length)))
-      found.set(p.phrase, { label: p.phrase, atc: p.atc, treats: null });
+    const hit = POINTED_PHRASES.at(ws, i + 1);
+    const named = hit ? POINTED.get(hit.phrase) : undefined;
+    if (hit && named && (!demonstrative || pointedBack(i + 1 + hit.length))) found.set(named.label, named);
   }
   return [...found.values()];
 }
