@@ -155,6 +155,8 @@ describe('invariant: condition → drug reads the condition, not the sentence', 
           (h: string, c: string) => `bn nữ 45t tiền sử ${h}, chẩn đoán ${c}, có thuốc nào ko`,
           (h: string, c: string) => `bn ${h}, giờ thuốc nào dùng cắt cơn ${c} dc`,
           (h: string, c: string) => `bệnh nhân có ${h}, thuốc nào điều trị ${c}?`,
+          (h: string, c: string) =>
+            `mẹ tôi bị ${h} mấy năm nay, hôm nay bác sĩ khám nói là ${c}, thuốc nào chỉ định cho bệnh này`,
         ),
         (history, asked, say) => {
           // "dị ứng với aspirin" is read as the patient's allergy wherever it stands: not a condition to ask

@@ -367,7 +367,7 @@ export class CorpusIndex implements DrugNames {
       }
     }
     const folded = [...new Set(variants.map((x) => syllables(x.v).join(' ')))];
-    const found = this.treating(folded, [...seen.values()])
+    const found = this.treating(folded, [...seen.values()], condition)
       .sort((a, b) => b.score - a.score)
       .slice(0, k);
     // what the words around the condition allow too: its heading and item, its grade dropped (see namesApart)
@@ -386,7 +386,7 @@ export class CorpusIndex implements DrugNames {
    * cao"). A condition other parts treat ("Đái tháo đường typ 2: …") does not list a part that names it
    * only as a cause ("Bệnh thận do đái tháo đường typ 2" treats the kidney disease).
    */
-  private treating(variants: string[], scored: Scored[]): Scored[] {
+  private treating(variants: string[], scored: Scored[], condition: string): Scored[] {
     let out = scored;
     const single = variants.filter((v) => v && !v.includes(' '));
     if (single.length) {
@@ -394,6 +394,7 @@ export class CorpusIndex implements DrugNames {
       const heads = [...single, ...single.flatMap((v) => FORMAL_HEADS[v] ?? [])];
       const headed = out.filter((s) => headItems(s.part.text).some((h) => heads.includes(h)));
       if (headed.length) out = headed;
+      else out = out.filter((s) => this.namesWordItself(s.part.doc_id, condition, variants));
     }
     // an infection asked by its organism ("nhiễm Chlamydia …") is treated where the organism is the cause
     // — and so is one asked by the organism alone ("Chlamydia trachomatis (+)")
@@ -408,6 +409,25 @@ export class CorpusIndex implements DrugNames {
     // only when another part treats the condition itself: else the cause is all the formulary has
     if (out.some((x) => multi.some((v) => treats(x, v)))) out = out.filter((x) => !causeOnly(x));
     return out;
+  }
+
+  /**
+   * A one-word condition no indication is headed by names a part only where the part writes that very word,
+   * marks and all, and not as the cause of another condition: folded, "ho" (cough) is a syllable of "hô hấp",
+   * "hở", "hỗ trợ", and "(ví dụ do ho)" tells why another drug was stopped, not what this one treats. A
+   * longer synonym the part names (any variant of two words or more) still names it.
+   */
+  private namesWordItself(id: string, condition: string, variants: string[]): boolean {
+    const folded = this.indicationText.get(id)!;
+    if (variants.some((v) => v.includes(' ') && folded.includes(` ${v} `))) return true;
+    const word = writtenWords(condition, true)?.split(' ');
+    if (!word || word.length !== 1) return true;
+    const text = this.indicationWritten.get(id)!;
+    // an organism is what an infection is "do" (caused by): there the cause is what is treated
+    const organism = ORGANISM_GENERA.includes(fold(word[0]));
+    for (let at = text.indexOf(` ${word[0]} `); at >= 0; at = text.indexOf(` ${word[0]} `, at + 1))
+      if (organism || !text.slice(0, at + 1).endsWith(' do ')) return true;
+    return false;
   }
 
   /** Indication heads, folded and as written, longest first (built once). */

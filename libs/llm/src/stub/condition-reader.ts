@@ -1,4 +1,5 @@
 import {
+  CLASS_NAMES,
   ORGANISM_GENERA,
   NOT_A_CONDITION,
   trailingClassWords,
@@ -157,6 +158,15 @@ const PATIENT_WORDS = new PhraseSet([
   'không có tiền sử dị ứng',
 ]);
 
+/** What follows "chống" in a class name or "chống chỉ định" (folded): "chong dong" unmarked is never "chồng". */
+const AGAINST_NEXT = new Set([
+  'chi',
+  ...CLASS_NAMES.filter((c) => fold(c).startsWith('chong ')).map((c) => fold(c).split(' ')[1]),
+]);
+
+/** Every class name, folded ("chong dong", "khang sinh"): a class is never a condition. */
+const CLASS_FOLDED = new Set(CLASS_NAMES.map((c) => syllables(c).join(' ')));
+
 /** Kidney and liver facts: the patient's context when another condition is named. */
 const ORGAN_FACTS = new PhraseSet([
   'suy thận',
@@ -209,13 +219,32 @@ const QUESTION_GLUE = new Set([
   'bi',
   'benh',
   'gom',
+  // "Chọn thuốc nào …", "nên lựa chọn thuốc gì": choosing is the asking, never a condition
+  'chon',
+  'lua',
 ]);
 
 /** The glue words as written: typed with marks, only these are glue ("co" in "co giật" is not "có"). */
 const QUESTION_GLUE_MARKED = new Set(
-  ['thì', 'hỏi', 'nên', 'có', 'dùng', 'uống', 'tiêm', 'những', 'các', 'được', 'là', 'và', 'bị', 'bệnh', 'gồm'].map(
-    (w) => w.normalize('NFC'),
-  ),
+  [
+    'thì',
+    'hỏi',
+    'nên',
+    'có',
+    'dùng',
+    'uống',
+    'tiêm',
+    'những',
+    'các',
+    'được',
+    'là',
+    'và',
+    'bị',
+    'bệnh',
+    'gồm',
+    'chọn',
+    'lựa',
+  ].map((w) => w.normalize('NFC')),
 );
 
 /** Glue words that carry no marks even when written ("dc", "gom" typed in a marked turn). */
@@ -422,12 +451,31 @@ const NORMAL_TAIL = / (?:bt|binh thuong|on|tot|con tot|trong gioi han)$/;
 
 /** Words that open a clause naming the diagnosis ("bị nấm …", "chẩn đoán suy giáp", "nghĩ sốt mò"). */
 /** Diagnosis openers of more than one word, which glue stripping does not take off ("khám ra", "phát hiện"). */
-const MULTI_WORD_OPENERS = ['chan doan', 'nghi la', 'kham ra', 'phat hien', 'len con', 'danh gia', 'noi soi'].map((o) =>
-  o.split(' '),
-);
+const MULTI_WORD_OPENERS = [
+  'chan doan',
+  'nghi la',
+  'kham ra',
+  'phat hien',
+  'len con',
+  'danh gia',
+  'noi soi',
+  'noi la',
+  'bao la',
+  'ket luan la',
+  'ket luan',
+].map((o) => o.split(' '));
 
 /** Who reports the diagnosis at a clause's start ("bs", "bác sĩ", "bs trực"), folded; their length in words, or 0. */
-const REPORTERS = [['bs', 'truc'], ['bac', 'si', 'truc'], ['bs'], ['bac', 'si'], ['bsi']];
+const REPORTERS = [
+  ['bs', 'truc'],
+  ['bac', 'si', 'truc'],
+  // "bác sĩ khám nói là …": who examined, then what they said
+  ['bs', 'kham'],
+  ['bac', 'si', 'kham'],
+  ['bs'],
+  ['bac', 'si'],
+  ['bsi'],
+];
 function reporterLength(folded: string[]): number {
   const r = REPORTERS.find((x) => x.every((w, k) => folded[k] === w) && folded.length > x.length);
   return r ? r.length : 0;
@@ -490,6 +538,11 @@ const DIAGNOSIS_OPENERS = [
   'danh gia',
   'len con',
   'dang len con',
+  // "bác sĩ (khám) nói là / bảo là / kết luận …": what the doctor said the patient has
+  'noi la',
+  'bao la',
+  'ket luan la',
+  'ket luan',
 ];
 
 /**
@@ -714,7 +767,14 @@ export class ConditionReader {
   /** `typedWithMarks`: whether the user typed the turn with diacritics (the shorthand's expansion writes its own). */
   private read(asked: string, typedWithMarks?: boolean): string | null {
     const read = this.readAsked(asked, typedWithMarks);
-    return this.attackNamed(asked, read) ?? read;
+    const named = this.attackNamed(asked, read) ?? read;
+    // "cần điều trị chống đông": a class of drugs is what is given, never the condition treated — the one
+    // condition the turn names is (two or none: which one is asked)
+    if (!named || !CLASS_FOLDED.has(syllables(named).join(' '))) return named;
+    const told = this.namedConditions(this.withoutPatient(asked)).filter(
+      (c) => !CLASS_FOLDED.has(syllables(c).join(' ')),
+    );
+    return told.length === 1 ? told[0] : null;
   }
 
   /**
@@ -814,6 +874,8 @@ export class ConditionReader {
       if (rest.length > 2 && ['lau nam', 'nhieu nam'].includes(rest.slice(-2).map(fold).join(' '))) rest.splice(-2);
       // words that join the question ("… thì nên dùng", "… có uống") name no condition
       while (rest.length && glue(rest[rest.length - 1])) rest.pop();
+      // "cần điều trị chống đông": a class is what is given, never the condition treated
+      if (rest.length && trailingClassWords(rest.join(' ')) === rest.length) return null;
       // "… viêm tai giữa cấp, KS uống gì": the class the question asks by is not part of the condition
       for (
         let n = trailingClassWords(rest.join(' '));
@@ -882,7 +944,9 @@ export class ConditionReader {
       // "6.1 mmol/L", "1 mmol l": a value and its unit name no condition
       if (rest.every((w) => /\d/.test(w) || MEASURE_UNITS.has(fold(w)))) return null;
       // "cắt cơn/điều trị đc": a treat-verb names what is done, not what is treated
-      if (rest.every((w) => ['dieu', 'tri', 'chua', 'cat', 'con', 'dung'].includes(fold(w)))) return null;
+      // ("cần điều trị [chống đông]": the need to treat names nothing either)
+      if (rest.every((w) => ['dieu', 'tri', 'chua', 'cat', 'con', 'dung', 'can', 'phai'].includes(fold(w))))
+        return null;
       // "K máu 6.1": a lab value is the patient's state (labStates), not the condition asked
       if (labStates(rest.join(' ')).length) return null;
       // "do tiểu đường" left of "bệnh thận do tiểu đường" once the kidney was taken out: a cause without its condition
@@ -1176,7 +1240,10 @@ export class ConditionReader {
         // "dự phòng tái phát RLLC": what recurs is the condition
         const recurs = vs.join(' ') === 'du phong' && folded[from] === 'tai' && folded[from + 1] === 'phat' ? 2 : 0;
         const after = ws.slice(from + recurs, asking ?? end);
-        const rest = after.filter((w) => !OBJECT_FILLERS.has(fold(w)));
+        // "thuốc nào cho bệnh nhân suy thận": "bệnh" of the patient ("bệnh nhân") is no filler to drop alone
+        const rest = after.filter(
+          (w, j) => !OBJECT_FILLERS.has(fold(w)) || (fold(w) === 'benh' && fold(after[j + 1] ?? '') === 'nhan'),
+        );
         const named = rest.length ? accept(rest) : null;
         if (named) found.push({ words: after.join(' '), condition: named, sentence: sentenceOf(i) });
       }
@@ -1239,7 +1306,10 @@ export class ConditionReader {
   private diagnosisClause(turn: string, accept: (rest: string[]) => string | null): string | null {
     const { clauses, q } = this.clauses(turn);
     for (const clause of clauses.slice(0, Math.max(q, 0)).reverse()) {
-      const told = words(clause).filter((w, i, all) => all.slice(0, i + 1).some((x) => !TEMPORAL.has(x.folded)));
+      // "hôm nay bác sĩ bảo là …": "nay" after "hôm" is a time word too (alone, folded, it may be "này")
+      const time = (x: Word, k: number, all: Word[]) =>
+        TEMPORAL.has(x.folded) || (x.folded === 'nay' && all[k - 1]?.folded === 'hom');
+      const told = words(clause).filter((w, i, all) => all.slice(0, i + 1).some((x, k) => !time(x, k, all)));
       // "bs chẩn đoán …", "mới bị chẩn đoán tiểu đường type 2": who diagnosed it, and a "bị"/"được" before the
       // opener, are no part of the diagnosis
       const skip = reporterLength(told.map((w) => w.folded));
@@ -1373,7 +1443,14 @@ export class ConditionReader {
    */
   withoutPatient(turn: string, written = false): string {
     const ws = words(this.withoutAllergies(turn), written);
-    const context = [...PREGNANCY_CUES.find(ws), ...LACTATION_CUES.find(ws), ...PATIENT_WORDS.find(ws)];
+    // typed without marks, "chong dong", "chong non" is a class ("chống đông"), not the husband ("chồng")
+    const against = (h: { start: number }) =>
+      ws[h.start].plain && ws[h.start].folded === 'chong' && AGAINST_NEXT.has(ws[h.start + 1]?.folded ?? '');
+    const context = [
+      ...PREGNANCY_CUES.find(ws),
+      ...LACTATION_CUES.find(ws),
+      ...PATIENT_WORDS.find(ws).filter((h) => !against(h)),
+    ];
     // a number with the unit words after it ("5 tháng", "14 kg", "20 ml/phút") is the patient's; "typ 2" stays
     const measured = new Set<number>();
     ws.forEach((w, i) => {

@@ -520,6 +520,35 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     expect(f.condition?.toLowerCase()).toBe(condition);
   });
 
+  it('choosing is the asking, a patient is not a condition, and what the doctor said is the diagnosis asked', () => {
+    const cond = (t: string) => parse(t).condition;
+    // "chọn" (choose) is never a condition; "ĐK" beside a disease word is động kinh (the ward lexicon)
+    expect(cond('bn nam 50t ĐK cục bộ, chức năng gan bt. Chọn thuốc chống ĐK nào trong DM?')).toBe('động kinh');
+    for (const t of ['bn nam 50t, chọn thuốc nào trong DM?', 'nên lựa chọn thuốc nào bây giờ', 'chon thuoc nao'])
+      expect([t, fold(cond(t) ?? '')]).not.toEqual([t, expect.stringContaining('chon')]);
+    // "cho bệnh nhân suy thận bị gút": who it is for is the patient, the gout is asked
+    expect(cond('thuốc nào cho bệnh nhân suy thận bị gút')).toBe('gút');
+    expect(cond('nên lựa chọn thuốc nào cho bn suy thận')).toBe('suy thận');
+    // a condition of years beside the one the doctor said today: the doctor's is asked
+    expect(
+      cond(
+        'Mẹ tôi 79 tuổi, bị xơ gan mấy năm nay. Dạo này bà hay đau buốt nửa mặt, bác sĩ khám nói là đau dây thần kinh sinh ba. Cho tôi hỏi có những thuốc nào được chỉ định cho bệnh này?',
+      ),
+    ).toBe('đau dây thần kinh sinh ba');
+    expect(cond('ông tôi bị tăng huyết áp lâu năm, hôm nay bác sĩ bảo là bị gút cấp, dùng thuốc gì được')).toBe(
+      'gút cấp',
+    );
+    expect(cond('bn THA, ĐTĐ, bs kết luận viêm phổi cộng đồng, ks nào dùng đc')).toBe('viêm phổi cộng đồng');
+    // a class is what is given ("điều trị chống đông"), never the condition; unmarked "chong dong" is no husband
+    for (const t of [
+      'sp 29t thai 14w, SA doppler: huyet khoi TM sau chan trai. can dieu tri chong dong, thuoc nao dung dc trong thai ky?',
+      'sp 29t thai 14w, SA doppler: huyết khối TM sâu chân trái. cần điều trị chống đông, thuốc nào dùng đc trong thai kỳ?',
+    ])
+      expect(cond(t)).toBe('huyết khối tĩnh mạch sâu');
+    expect(cond('bn cần điều trị kháng sinh, thuốc nào dùng đc')).toBeNull();
+    expect(cond('chong toi bi gut thi uong thuoc gi')).toBe('gut');
+  });
+
   it('resolves a typo to the formulary drug', () => {
     expect(parse('lieu paracetamon cho nguoi lon').drugs).toEqual(['paracetamol']);
     expect(parse('chống chỉ định của amoxcilin').drugs).toEqual(['amoxicillin']);
