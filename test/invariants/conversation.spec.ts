@@ -57,6 +57,31 @@ describe('invariant: a pending clarification is kept until it is answered or the
     );
   });
 
+  it('keeps a pending "which condition?" too, for a patient told, after any ≤ 3 unclear replies with fillers', () => {
+    // an unclear reply wrapped in fillers, the whole typed with its marks or without
+    const FILLED = [(u: string) => u, (u: string) => `dạ em cũng ${u} nữa`, (u: string) => `${u} ạ`];
+    const filled = fc
+      .tuple(fc.constantFrom(...UNCLEAR), fc.constantFrom(...FILLED), fc.boolean())
+      .map(([u, fill, folded]) => (folded ? fold(fill(u)) : fill(u)));
+    fc.assert(
+      fc.property(
+        fc.constantFrom(
+          'Em 27 tuổi, đang bầu 12 tuần. Em uống thuốc gì thì được ạ?',
+          'bn suy thận ClCr 20 ml/phút dùng thuốc nào',
+          'mẹ đang cho con bú nên uống thuốc gì',
+        ),
+        fc.array(fc.oneof(unclear, filled), { minLength: 1, maxLength: 3 }),
+        (opening, replies) => {
+          const sim = new Simulation();
+          expect(sim.say(opening).outcome).toBe('clarify/no_condition');
+          for (const r of replies) expect([r, sim.say(r).outcome]).toEqual([r, 'clarify/no_condition']);
+          expect(sim.memory.clarifyStreak).toBe(1 + replies.length);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
   it('counts unclear replies toward the breaker: the fifth clarify in a row abstains', () => {
     const sim = new Simulation();
     sim.say('Liều paracetamol?');

@@ -209,6 +209,7 @@ export class AnswerPaths {
     const offClass = r.value.off_class.map(ctx.nameOf);
     const notFor = [
       ...r.value.not_for.map((n) => W.notForWhatSaid(ctx.nameOf(n.drug_id), n.quote)),
+      ...r.value.other_age.map((n) => W.forOtherAge(ctx.nameOf(n.drug_id), n.quote)),
       ...(r.value.set_aside.length ? [W.setAside(r.value.set_aside.map(ctx.nameOf))] : []),
     ];
     if (!candidates.length)

@@ -336,6 +336,17 @@ describe('frameAfterReply: a list of one drug makes it the conversation’s', ()
     expect(mergeWithPriorFrame(emptyFrame({ turn_type: 'condition_to_drug' }), own).condition).toBeNull();
   });
 
+  it('"còn <another condition> thì sao?" after it asks the list for that condition, never the listed drug', () => {
+    const remembered = frameAfterReply(listAsked, { reason: 'drug_list', drugs: ['paracetamol'] })!;
+    const other = emptyFrame({ turn_type: 'drug_attribute', follow_up: true, condition: 'viêm mũi dị ứng' });
+    const next = mergeWithPriorFrame(other, remembered);
+    expect(next).toMatchObject({ turn_type: 'condition_to_drug', condition: 'viêm mũi dị ứng', drugs: [] });
+    expect(next.patient.pregnant).toBe(true);
+    // after a question about a drug nobody listed, a condition is that drug's follow-up as before
+    const asked = emptyFrame({ turn_type: 'drug_attribute', drugs: ['paracetamol'], attribute: 'than_trong' });
+    expect(mergeWithPriorFrame(other, asked)).toMatchObject({ drugs: ['paracetamol'] });
+  });
+
   it('none, another reply or another question: the memory is as it was', () => {
     expect(frameAfterReply(listAsked, { reason: 'drug_list', drugs: [] })).toBe(listAsked);
     expect(frameAfterReply(listAsked, { reason: 'no_evidence', drugs: ['paracetamol'] })).toBe(listAsked);

@@ -233,6 +233,20 @@ export function carriedFacts(turnFrame: QueryFrame, merged: QueryFrame): boolean
 }
 
 function mergeQuestion(frame: QueryFrame, prior: QueryFrame | null, namedOrder: string[] = []): QueryFrame {
+  // "còn viêm mũi dị ứng thì sao?" after a list for reflux (even one that named one drug): a condition named with no
+  // drug and no section asks the list for that condition — never the listed drug's text
+  if (
+    prior &&
+    !prior.non_human &&
+    !frame.non_human &&
+    frame.turn_type === 'drug_attribute' &&
+    frame.attribute === null &&
+    frame.drugs.length === 0 &&
+    frame.condition !== null &&
+    // … a list the conversation showed (of one drug, or of several), not a question still pending
+    (listedOne(prior) || (CONDITION_TYPES.includes(prior.turn_type) && prior.listed.length > 0))
+  )
+    return { ...frame, turn_type: 'condition_to_drug' };
   // "à quên, K máu 6.1. vậy thuốc nào dùng đc?" after a list: which drugs, for the condition asked before
   if (
     prior &&

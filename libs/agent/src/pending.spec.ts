@@ -16,6 +16,18 @@ describe('pendingQuestion', () => {
     });
   });
 
+  it('words that only say "I do not know" re-ask, whatever a frame read into them', () => {
+    const pendingCondition = emptyFrame({ turn_type: 'condition_to_drug', condition_relation: 'INDICATION' });
+    const read = emptyFrame({ turn_type: 'condition_to_drug', condition: 'không rõ nữa' });
+    for (const turn of ['dạ em cũng không rõ nữa', 'da em cung khong ro nua', 'chịu', 'ý là sao?', 'ko biết ạ'])
+      expect([turn, pendingQuestion(read, pendingCondition, 1, turn)]).toEqual([
+        turn,
+        expect.objectContaining({ condition: null, follow_up: true }),
+      ]);
+    // a reply that tells something is read as told
+    expect(pendingQuestion(read, pendingCondition, 1, 'em bị viêm bàng quang')).toBeNull();
+  });
+
   it('a reply that only points back to "thuốc này" asks the pending question about its drug again', () => {
     expect(pendingQuestion(pointer, pendingDose, 1)).toMatchObject({ drugs: ['diclofenac'] });
   });

@@ -1,4 +1,5 @@
 import type { QueryFrame } from '@app/contracts';
+import { saysOnlyNotKnowing } from '@app/formulary';
 
 /**
  * A reply that carries nothing: no drug, no patient value, no section, no condition — "hả?",
@@ -37,8 +38,16 @@ export function carriesNothing(frame: QueryFrame): boolean {
  * pending frame is asked again and the re-ask counts toward the clarify breaker. Returns the
  * frame to route, or null when the turn is not such a reply.
  */
-export function pendingQuestion(frame: QueryFrame, prior: QueryFrame | null, clarifyStreak: number): QueryFrame | null {
+export function pendingQuestion(
+  frame: QueryFrame,
+  prior: QueryFrame | null,
+  clarifyStreak: number,
+  turn = '',
+): QueryFrame | null {
   if (!prior || clarifyStreak === 0 || prior.non_human) return null;
+  // "dạ em cũng không rõ nữa": the user's own words say only that they do not know — whatever a frame read into them
+  // (a condition "không rõ nữa"), the question is still pending
+  if (turn.trim() && saysOnlyNotKnowing(turn)) return { ...prior, follow_up: true };
   // the understanding step's own "which drug?" about a reply that only points back ("không rõ, bác
   // sĩ chỉ dặn dùng thuốc này thôi") is answered by the pending question's drug: ask that again
   const pointsBack = prior.drugs.length > 0 && frame.needs_clarify;

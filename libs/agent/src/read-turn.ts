@@ -284,7 +284,7 @@ export function readTurn(
       return { frame: grounded, reasked: false, dropped, carried: false };
     prior = { ...prior, attribute: null, turn_type: 'drug_attribute', needs_clarify: false, clarify_reason: null };
   }
-  const pending = pendingQuestion(grounded, prior, clarifyStreak);
+  const pending = pendingQuestion(grounded, prior, clarifyStreak, text);
   if (pending) return { frame: pending, reasked: true, dropped, carried: false };
   // "Vậy thuốc em đang uống thì phải ngưng luôn …" after a list: the drug the patient is on, as an earlier turn told
   // it ("đang uống losartan 50mg mỗi sáng") — not a drug of the list

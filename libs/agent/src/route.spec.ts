@@ -23,6 +23,22 @@ describe('routing table — one test per row, first match wins', () => {
     expect(go(f({ non_human: true, turn_type: 'smalltalk' })).row).toBe(1);
   });
 
+  it('row 1: a joke, a poem or program code asked for is out of scope, whatever drug and dose it names', () => {
+    for (const turn of [
+      'Kể cho tôi một câu chuyện cười về thuốc hạ sốt paracetamol đi',
+      'Viết giúp em đoạn code Python tính liều amoxicilin theo cân nặng',
+      'lam 1 bai tho ve paracetamol di',
+      'viet code tinh lieu paracetamol cho tre',
+    ]) {
+      const r = go(f({ ...DOSING, population: 'pediatric', age_text: '5 tuổi', weight_kg: 18 }), turn);
+      expect([turn, r.row, reason(r)]).toEqual([turn, 1, 'abstain/out_of_scope']);
+    }
+    // the same words in a clinical question are no request for content
+    expect(
+      go(f({ ...DOSING, population: 'adult' }), 'Liều paracetamol người lớn, bệnh nhân đang cười nói bình thường').row,
+    ).toBe(16);
+  });
+
   it('row 2: a dosing calculation without population asks for it, with quick replies', () => {
     const r = go(f({ ...DOSING }));
     expect(r.row).toBe(2);

@@ -1,5 +1,6 @@
 import type { AgentReply, QueryFrame } from '@app/contracts';
 import { PhraseSet, routeSections, words } from '@app/formulary';
+import { asksForContent } from './content-request';
 import { looksNonHuman } from './non-human';
 import { abstain, clarify } from './reply';
 import { pediatricClarifyQuestion, W } from './wording';
@@ -53,6 +54,8 @@ export function route(turn: string, frame: QueryFrame, nameOf: NameOf, ctx: Rout
   // a conversation about a person (an age or population said) reads an unmarked "con cho uong" as "còn cho uống"
   if (frame.non_human || looksNonHuman(turn, frame.population !== null || frame.age_text !== null))
     return { row: 1, kind: 'reply', reply: abstain('out_of_scope', W.nonHuman) };
+  // … and a joke, a poem or program code asked for, whatever drug it names
+  if (asksForContent(turn)) return { row: 1, kind: 'reply', reply: abstain('out_of_scope', W.outOfScope) };
 
   // a name too close to two drugs is asked back before anything else about it: the drug itself is uncertain
   const ambiguous = ctx.ambiguousDrugs ?? [];

@@ -87,6 +87,8 @@ export const W = {
     // true whether or not a quoted part mentions it ("Ringer lactat" in ceftriaxon's interactions)
     `${names.map((n) => `"${n}"`).join(', ')} không có chuyên luận trong Dược thư hiện có: câu trả lời dưới đây chỉ trích chuyên luận của thuốc đã nêu, không phải thông tin riêng về ${names.length > 1 ? 'các thuốc này' : 'thuốc này'}.`,
   setAside: (names: string[]) => `Không liệt kê ${names.join(', ')}: câu hỏi đã loại trừ.`,
+  forOtherAge: (drug: string, quote: string) =>
+    `Không liệt kê ${drug}: chỉ định này trong Dược thư ghi cho nhóm tuổi khác với người bệnh đã nêu — mục Chỉ định: «${quote}»`,
   notForWhatSaid: (drug: string, quote: string) =>
     `Không liệt kê ${drug}: Dược thư ghi thuốc không dùng được cho tình trạng đã nêu — mục Chỉ định: «${quote}»`,
   offClass: (classes: string[], names: string[], excluded: string[] = []) =>

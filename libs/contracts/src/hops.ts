@@ -161,6 +161,8 @@ export const HOPS = {
         set_aside: z.array(z.string()).default([]),
         /** Drugs an indication of theirs denies for what the user describes ("Không có hiệu quả trong …"), with that text. */
         not_for: z.array(z.object({ drug_id: z.string(), quote: z.string() })).default([]),
+        /** Drugs whose every indication naming the condition is for another age group ("… ở người lớn"), with that text. */
+        other_age: z.array(z.object({ drug_id: z.string(), quote: z.string() })).default([]),
         /** Indications came close but none names every content word of the condition: ask which condition. */
         weak: z.boolean(),
         /** Drugs found before the list was capped (the reply says when it was). */

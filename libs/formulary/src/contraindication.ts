@@ -355,7 +355,10 @@ function subjectApplies(
   for (const c of states) {
     // "hội chứng QT kéo dài bẩm sinh" is not a QTc found prolonged now, unless the user says it is congenital
     if (/bẩm sinh/u.test(s) && !/bam sinh/u.test(fold(c))) continue;
-    const named = stateVariants(c).find((v) => containsPhrase(s, v));
+    // "nhiễm toan ceton do đái tháo đường", "tiền hôn mê đái tháo đường": the state as the cause of another (a
+    // complication of it) is that complication's clause, not the state's
+    const complication = (v: string) => new RegExp(`(?:^| )(?:do|hon me) ${v}(?: |$)`).test(syllables(s).join(' '));
+    const named = stateVariants(c).find((v) => containsPhrase(s, v) && !complication(v));
     if (named) return syllables(s).join(' ') === named ? 'yes' : 'maybe';
   }
   return null;

@@ -6,6 +6,7 @@ import { fold, indexTokens, normalize, syllables } from './normalize';
 import { DrugResolver } from './resolver';
 import { sectionByContent } from './section-by-content';
 import { CLASS_WORDS } from './drug-class';
+import { everydayToFormal } from './indication-rows';
 
 export interface PartFilter {
   drugIds?: string[];
@@ -402,10 +403,20 @@ export class CorpusIndex implements DrugNames {
     const multi = variants.filter((v) => v.includes(' ') && !byOrganism);
     const textOf = (x: Scored) => ` ${syllables(affirmedIndication(x.part.text)).join(' ')} `;
     // "… khi có suy thận hoặc suy tim kèm theo": a state that goes with the use is not what the part treats
+    // "Dự phòng biến cố tim mạch ở người bệnh có … đái tháo đường": who the use is for is not what it treats
+    // (within each item of the part: "…, đột quỵ … ở người bệnh tim mạch …; đau thắt ngực ổn định" still treats angina)
+    const beforeWhom = (x: Scored) =>
+      ` ${affirmedIndication(x.part.text)
+        .split(/[;.]/u)
+        .map((item) => {
+          const t = syllables(item).join(' ');
+          const at = ` ${t} `.indexOf(' o nguoi ');
+          return at >= 0 ? t.slice(0, Math.max(0, at - 1)) : t;
+        })
+        .join(' | ')} `;
     const treats = (x: Scored, v: string) =>
-      textOf(x).replaceAll(` do ${v} `, ' ').replaceAll(` ${v} kem theo `, ' ').includes(` ${v} `);
-    const causeOnly = (x: Scored) =>
-      multi.some((v) => (textOf(x).includes(` do ${v} `) || textOf(x).includes(` ${v} kem theo `)) && !treats(x, v));
+      beforeWhom(x).replaceAll(` do ${v} `, ' ').replaceAll(` ${v} kem theo `, ' ').includes(` ${v} `);
+    const causeOnly = (x: Scored) => multi.some((v) => textOf(x).includes(` ${v} `) && !treats(x, v));
     // only when another part treats the condition itself: else the cause is all the formulary has
     if (out.some((x) => multi.some((v) => treats(x, v)))) out = out.filter((x) => !causeOnly(x));
     return out;
@@ -522,7 +533,10 @@ const QUESTION_WORDS = new Set([
  * the monotherapy part, "đau do ung thư" → the cancer-pain part), then the one written first.
  */
 export function pickIndicationPart(parts: EvidencePart[], condition: string, said: string): EvidencePart {
-  const words = new Set(syllables(said).filter((w) => !FUNCTION_WORDS.has(w) && !QUESTION_WORDS.has(w)));
+  // the user's everyday words count in the formulary's ("hậu phẫu" is "phẫu thuật")
+  const words = new Set(
+    syllables(everydayToFormal(said)).filter((w) => !FUNCTION_WORDS.has(w) && !QUESTION_WORDS.has(w)),
+  );
   const variants = expandCondition(condition);
   const prevents = (text: string) =>
     variants.some((v) =>

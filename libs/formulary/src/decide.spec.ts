@@ -26,6 +26,31 @@ describe('decide()', () => {
     expect(r.routes).toEqual(expect.arrayContaining(['uong', 'dat_truc_trang', 'truyen_tinh_mach']));
   });
 
+  it('an overdose part about a state the user denies ("ko chảy máu") is left out while another remains', () => {
+    const over = index.section('warfarin', 'qua_lieu_va_xu_tri');
+    const f = emptyFrame({ turn_type: 'drug_attribute', drugs: ['warfarin'], attribute: 'qua_lieu_va_xu_tri' });
+    const ids = (said: string) => decide(over, f, index, [], said).parts.map((p) => p.doc_id);
+    expect(ids('bn 81t INR 6,2, ko chảy máu, ko bầm. xử trí thế nào?')).toEqual(['warfarin__qua_lieu_va_xu_tri__2']);
+    // bleeding told, or nothing said of it: every part stays
+    expect(ids('INR 9, chảy máu chân răng, xử trí sao')).toHaveLength(over.length);
+    expect(ids('quá liều warfarin xử trí sao')).toHaveLength(over.length);
+  });
+
+  it('an indication the user names picks its entry and so its route: the usual regimens of other routes are no route to ask', () => {
+    const dexa = index.section('dexamethason', 'lieu_luong_cach_dung');
+    const f = frame({ population: 'adult', drugs: ['dexamethason'] });
+    const r = decide(dexa, f, index, [], 'người lớn 50t phù não, dexamethason liều sao?');
+    expect(r.decision).toBe('ANSWERABLE');
+    expect(r.parts.filter((p) => p.route !== null).map((p) => p.text)).toEqual([expect.stringContaining('(phù não)')]);
+    // no indication said: the routes are asked
+    expect(decide(dexa, f, index, [], 'dexamethason người lớn liều sao?').decision).toBe('AMBIGUOUS_ROUTE');
+    // an indication whose entries are of several routes still asks
+    const para = index.section('paracetamol', 'lieu_luong_cach_dung');
+    expect(
+      decide(para, frame({ population: 'adult' }), index, [], 'người lớn sốt, paracetamol liều sao').decision,
+    ).toBe('AMBIGUOUS_ROUTE');
+  });
+
   it('ANSWERABLE once the route is given, keeping only that route and the population asked', () => {
     const r = decide(dosing, frame({ population: 'pediatric', route: 'uong' }), index);
     expect(r.decision).toBe('ANSWERABLE');

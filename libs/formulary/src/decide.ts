@@ -8,7 +8,7 @@ import {
 } from '@app/contracts';
 import { unansweredAspects } from './aspects';
 import { containsPhrase, syllables } from './normalize';
-import { narrowToIndication, userWordsOf } from './indication-rows';
+import { entriesOfIndicationSaid, narrowToIndication, userWordsOf, withoutDeniedStates } from './indication-rows';
 import { byReleaseForm } from './release-form';
 import { bandHolds, bandOverlaps, leadBands, parseBandTable, type Band } from './band-table';
 import { ageOf, saysRoute } from './patient-facts';
@@ -95,6 +95,9 @@ export function decide(
       .map((p) => narrowToPair(p, requireMentionOf, names));
   }
 
+  // "INR 6,2, ko chảy máu": an overdose part for a state the user denies ("Xử trí chảy máu nặng") is not this patient's
+  pool = withoutDeniedStates(pool, userWordsOf(said));
+
   const dosing = pool.filter((p) => p.section === 'lieu_luong_cach_dung');
   if (dosing.length && dosing.length === pool.length) {
     const allowed = frame.route ? [frame.route] : frame.allowed_routes;
@@ -175,7 +178,11 @@ export function decide(
     const asked = frame.condition ?? frame.indication;
     const byCondition = asked && syllables(asked).length >= 2 ? narrowToIndication(pool, asked) : pool;
     const oneRoute = byCondition !== pool && distinctRoutes(byCondition).length === 1;
+    // … and so is the indication the user's words name in this turn ("dexamethason phù não liều sao"): its entry's
+    // route is the one that applies
+    const saidEntries = entriesOfIndicationSaid(pool, said);
     if (!allowed.length && oneRoute && distinctRoutes(narrowed).length !== 1) pool = byCondition;
+    else if (!allowed.length && saidEntries && distinctRoutes(narrowed).length !== 1) pool = saidEntries;
     else if (allowed.length || sameRoutes(distinctRoutes(narrowed), distinctRoutes(pool))) pool = narrowed;
     else if (oneRoute) pool = byCondition;
     if (!frame.route && !frame.is_section_overview) {

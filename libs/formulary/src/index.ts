@@ -24,3 +24,4 @@ export * from './purpose';
 export * from './aspects';
 export * from './drug-class';
 export * from './taken';
+export * from './indication-age';

@@ -26,6 +26,63 @@ export function narrowToIndication(pool: EvidencePart[], said: string, context =
   return treatmentNotProphylaxis(narrowBySaid(pool, said), said, context);
 }
 
+/**
+ * "dexamethason phù não liều sao": the entries whose indication the user's own words name, when they are all of one
+ * route — with the parts that hold for every route. The indication said picks the entry, and so its route: the
+ * usual regimens of other routes ("Người lớn, uống: liều thay đổi tùy bệnh") are no route left to ask. Null when
+ * the words name no entry, or entries of several routes.
+ */
+export function entriesOfIndicationSaid(pool: EvidencePart[], said: string): EvidencePart[] | null {
+  const own = userWordsOf(said);
+  const narrowed = narrowBySaid(pool, own);
+  if (narrowed === pool) return null;
+  const entries = narrowed.filter(
+    (p) => p.section === 'lieu_luong_cach_dung' && p.route !== null && indicationTerms(p.text).length > 0,
+  );
+  const routes = new Set(entries.map((p) => p.route));
+  if (routes.size !== 1) return null;
+  // … named by two words in a row as the entry's lead writes them ("phù não", "dự phòng"), never by one shared word
+  // ("rung" of "rung nhĩ" and "rung thất")
+  const user = syllables(own);
+  const whole = (p: EvidencePart) => {
+    const lead = ` ${syllables(p.text.slice(0, p.text.indexOf(':'))).join(' ')} `;
+    const terms = new Set(indicationTerms(p.text).flatMap((t) => syllables(t)));
+    return user.some(
+      (w, i) => i + 1 < user.length && terms.has(w) && terms.has(user[i + 1]) && lead.includes(` ${w} ${user[i + 1]} `),
+    );
+  };
+  if (!entries.every(whole)) return null;
+  return pool.filter((p) => entries.includes(p) || p.route === null);
+}
+
+/**
+ * "INR 6,2, ko chảy máu, xử trí sao": of the overdose parts, one whose lead is about a state the user denies ("Xử trí
+ * chảy máu nặng: …") is not this patient's — while another part is left (one that says the state is absent, "… không
+ * chảy máu", stays). A state is denied as two words right after "không/ko/chưa (có)" in the user's own words.
+ */
+export function withoutDeniedStates(pool: EvidencePart[], said: string): EvidencePart[] {
+  // within a clause ("có sao ko, có thuốc giải ko": the first "ko" closes a question), and not itself asked ("… ko")
+  const denied = expandShorthand(said)
+    .split(/[,.;:!?\n]+/u)
+    .flatMap((c) => [
+      ...` ${syllables(c).join(' ')} `.matchAll(
+        / (?:khong|ko|k|chua) (?:co |bi )?([a-z]+ [a-z]+) (?!(?:khong|ko|k|chua|hong)(?: |$))/g,
+      ),
+    ])
+    .map((m) => m[1]);
+  if (!denied.length) return pool;
+  const aboutDenied = (p: EvidencePart) => {
+    if (p.section !== 'qua_lieu_va_xu_tri') return false;
+    const t = ` ${syllables(p.text).join(' ')} `;
+    return denied.some((d) => {
+      const at = [...t.matchAll(new RegExp(` ${d} `, 'g'))].map((m) => m.index);
+      return at.length > 0 && at.every((i) => !/ (?:khong|chua) $/.test(t.slice(0, i + 1)));
+    });
+  };
+  const kept = pool.filter((p) => !aboutDenied(p));
+  return kept.length && kept.length < pool.length ? kept : pool;
+}
+
 /** What an entry is for, not what it treats: "dự phòng", "điều trị". */
 const PURPOSE_TERMS = new Set(['dự', 'phòng', 'dự phòng', 'phòng huyết', 'điều', 'trị', 'điều trị']);
 
@@ -141,7 +198,7 @@ const EVERYDAY: [string, string][] = [
 const EVERYDAY_SET = new PhraseSet(EVERYDAY.map(([e]) => e));
 const FORMAL = new Map(EVERYDAY.map(([e, f]) => [normalize(e), f]));
 
-function everydayToFormal(text: string): string {
+export function everydayToFormal(text: string): string {
   const formal = EVERYDAY_SET.find(words(text)).map((h) => FORMAL.get(h.phrase)!);
   return [text, ...new Set(formal)].join('. ');
 }

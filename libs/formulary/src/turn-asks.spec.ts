@@ -53,12 +53,18 @@ describe('howToGiveAsked: how to give the drug, and no amount', () => {
     'pha với G5% được không',
     'có cách nào xịt cho đúng ko',
     'bn đó đang uống kèm canxi, uống cách nhau bao lâu',
+    'uong chung voi sua duoc ko',
+    'uống với nước bưởi có sao không',
   ])('"%s"', (t) => expect(howToGiveAsked(t)).toBe(true));
   // the interval between doses is the dose's question (a child's age and weight are still asked)
-  it.each(['pha bao nhiêu ml', 'uống trước ăn mấy viên', 'liều bn', 'bé uống ibuprofen cách nhau bao lâu'])(
-    '"%s" is not',
-    (t) => expect(howToGiveAsked(t)).toBe(false),
-  );
+  it.each([
+    'pha bao nhiêu ml',
+    'uống trước ăn mấy viên',
+    'liều bn',
+    'bé uống ibuprofen cách nhau bao lâu',
+    'uống với sữa mấy viên',
+    'thuốc có vào sữa mẹ không',
+  ])('"%s" is not', (t) => expect(howToGiveAsked(t)).toBe(false));
 });
 
 describe('nameDenied: a name the user says the drug is not', () => {

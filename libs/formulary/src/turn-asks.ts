@@ -112,6 +112,16 @@ export const HOW_TO_GIVE_CUES = new PhraseSet([
   'hít thế nào',
   'hít như thế nào',
   'buồng đệm',
+  // taken with a drink or food ("uống chung với sữa được ko", "uống với nước bưởi"): how to take it
+  'với sữa',
+  'kèm sữa',
+  'cùng sữa',
+  'với nước cam',
+  'với nước ép',
+  'với nước bưởi',
+  'với nước trái cây',
+  'với cà phê',
+  'với trà',
 ]);
 
 /** Spacing asked ("uống cách nhau bao lâu") … */
@@ -254,4 +264,63 @@ export function exceptedDrugs(
     if (at && !/ (?:nao|gi) /.test(t.slice(at.index, at.index + at[0].length))) out.push(m.resolution.drug_id);
   }
   return out;
+}
+
+/**
+ * Not knowing, not remembering, leaving it to the assistant, or asking back ("không rõ", "chưa biết", "quên rồi",
+ * "tùy bạn", "gì cơ", "ý là sao"): a reply that answers nothing.
+ */
+const NOT_KNOWING = new PhraseSet([
+  'gì cơ',
+  'ý là sao',
+  'là sao',
+  'sao cơ',
+  'hả',
+  'hmm',
+  'ừ',
+  'không rõ',
+  'ko rõ',
+  'k rõ',
+  'chưa rõ',
+  'không biết',
+  'ko biết',
+  'k biết',
+  'chưa biết',
+  'không nhớ',
+  'ko nhớ',
+  'quên rồi',
+  'quên mất',
+  'chịu',
+  'tùy',
+  'tuỳ',
+  'sao cũng được',
+]);
+/** Words around a reply that carry nothing of their own ("dạ em cũng … nữa ạ"). */
+const REPLY_FILLERS = new Set(
+  [
+    'dạ',
+    'vâng',
+    'ừ',
+    'em',
+    'anh',
+    'chị',
+    'mình',
+    'tôi',
+    'cũng',
+    'nữa',
+    'ạ',
+    'à',
+    'thì',
+    'thật',
+    'lắm',
+    'luôn',
+    'bạn',
+    'ơi',
+    'hả',
+  ].map((w) => fold(w)),
+);
+
+/** Does the reply say nothing but that the user does not know (fillers around it, or fillers alone)? */
+export function saysOnlyNotKnowing(turn: string): boolean {
+  return NOT_KNOWING.mask(words(turn)).every((w) => w.text === '#' || REPLY_FILLERS.has(w.folded));
 }

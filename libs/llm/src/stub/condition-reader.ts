@@ -167,6 +167,17 @@ const AGAINST_NEXT = new Set([
 /** Every class name, folded ("chong dong", "khang sinh"): a class is never a condition. */
 const CLASS_FOLDED = new Set(CLASS_NAMES.map((c) => syllables(c).join(' ')));
 
+/**
+ * The conditions told in clauses that open with "vừa" ("vừa bị X, vừa bị Y"): said side by side, each as much the
+ * patient's complaint as the other. In the order the turn tells them.
+ */
+function sideBySide(turn: string, named: (clause: string) => string[]): string[] {
+  const clauses = turn.split(/[,.;!?\n]+/u).filter((c) => / vua (?:bi )?/.test(` ${syllables(c).join(' ')} `));
+  if (clauses.length < 2) return [];
+  const found = clauses.map((c) => named(c).sort((a, b) => b.length - a.length)[0]).filter((n): n is string => !!n);
+  return [...new Set(found)];
+}
+
 /** Kidney and liver facts: the patient's context when another condition is named. */
 const ORGAN_FACTS = new PhraseSet([
   'suy thận',
@@ -823,6 +834,13 @@ export class ConditionReader {
     const named = told.some((c) => outsideBrackets.includes(c))
       ? told.filter((c) => outsideBrackets.includes(c))
       : told;
+    // "vừa bị trào ngược dạ dày, vừa bị viêm mũi dị ứng …. Có thuốc nào dùng được không?": conditions told side by
+    // side, none of them in the question — which one is asked (the first is echoed)
+    const alongside = sideBySide(turn, (clause) => this.namedConditions(this.withoutPatient(clause)));
+    if (alongside.length >= 2 && !alongside.some((c) => askedAfterWhich(turn, c))) {
+      this.several = true;
+      return alongside[0];
+    }
     // "thuốc hạ đường huyết đường uống nào" beside "ĐTĐ typ 2, THA, bệnh thận mạn": the purpose says which
     const purpose = purposeCondition(words(this.expand(turn)));
     if (purpose) {

@@ -408,6 +408,13 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
   it('"may I give it by <route>" asks how it is given; by mouth it asks whether it may be used', () => {
     expect(parse('thế tiêm bắp phenytoin được ko')).toMatchObject({ attribute: 'lieu_luong_cach_dung' });
     expect(parse('diclofenac uống được không')).toMatchObject({ attribute: 'chong_chi_dinh' });
+    // two routes compared, neither by mouth: how it is given
+    expect(parse('diazepam ống 10mg tiêm bắp cho bn đc ko hay phải tiêm TM')).toMatchObject({
+      attribute: 'lieu_luong_cach_dung',
+    });
+    expect(parse('bn nam 55t viêm phổi, ceftriaxon tiêm bắp đc ko hay phải tiêm TM')).toMatchObject({
+      attribute: 'lieu_luong_cach_dung',
+    });
   });
 
   it('a contraindication asked in pregnancy is the pregnancy section', () => {
@@ -547,6 +554,14 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
       expect(cond(t)).toBe('huyết khối tĩnh mạch sâu');
     expect(cond('bn cần điều trị kháng sinh, thuốc nào dùng đc')).toBeNull();
     expect(cond('chong toi bi gut thi uong thuoc gi')).toBe('gut');
+    // two conditions told side by side ("vừa bị X, vừa bị Y"), the question naming neither: which one is asked
+    const both = parse(
+      'Mình đang bầu 6 tháng, dạo này vừa bị trào ngược dạ dày ợ nóng, vừa bị viêm mũi dị ứng hắt hơi sổ mũi suốt. Có thuốc nào dùng được không?',
+    );
+    expect(both.condition_ambiguous).toBe(true);
+    expect(
+      parse('dạo này vừa bị trào ngược dạ dày, vừa bị viêm mũi dị ứng. thuốc nào trị viêm mũi dị ứng?'),
+    ).toMatchObject({ condition: 'viêm mũi dị ứng', condition_ambiguous: false });
   });
 
   it('resolves a typo to the formulary drug', () => {

@@ -18,6 +18,7 @@ import {
   parseRoute,
   parseWeightKg,
   PhraseSet,
+  saysOnlyNotKnowing,
   patientPopulation,
   PREGNANCY_CUES,
   pregnancyDenied,
@@ -64,7 +65,9 @@ const NOT_A_CUE = new PhraseSet([
 /** A route named other than by mouth, not negated ("tiêm bắp", "TM", "đặt hậu môn"). */
 const givenOtherThanByMouth = (ws: Word[]) => {
   const r = parseRoute(ws);
-  return r.route !== null && r.route !== 'uong' && r.allowed.every((x) => x !== 'uong');
+  // "tiêm bắp đc ko hay phải tiêm TM": two routes compared, neither by mouth, is how it is given too
+  const said = r.route !== null ? [r.route, ...r.allowed] : r.allowed;
+  return said.length > 0 && said.every((x) => x !== 'uong');
 };
 
 /** A genus initial before the name ("E.coli", "S. aureus", "H.pylori"): a microorganism. */
@@ -676,6 +679,8 @@ export class StubUnderstander implements Understander {
       ((prior.condition === null && prior.indication === null) || prior.condition_ambiguous);
     if (!asksCondition || frame.drugs.length || frame.unknown_drugs.length || frame.attribute) return null;
     if (frame.condition || frame.indication || frame.turn_type === 'condition_relation') return null;
+    // "dạ em cũng không rõ nữa": not knowing is no condition — the question stays pending
+    if (saysOnlyNotKnowing(turn)) return null;
     // the clause that says what the patient has ("bị …"), else the first: the symptoms after it describe it
     const clauses = turn
       .split(/[,.;!?]+/u)
@@ -1016,6 +1021,8 @@ export class StubUnderstander implements Understander {
       // "pha với G5% được không": how to give it, whoever the patient is, unless a dose is asked too
       // ("liều thì em cho uống đúng theo đơn rồi, … nghiền viên ra pha với sữa được không": the dose is told settled)
       !(has(P.administration) && (!has(P.dosing) || DOSE_SETTLED.test(s)) && !unitCount) &&
+      // "ceftriaxon tiêm bắp đc ko hay phải tiêm TM": whether it may be given by a route, not how much
+      !(givenOtherThanByMouth(words(text)) && P.mayUse.test(s.trim()) && !has(P.dosing) && !unitCount) &&
       ((attribute === 'lieu_luong_cach_dung' &&
         (has(P.dosing) ||
           unitCount ||
