@@ -15,6 +15,21 @@ describe('a drug asked whether it may be given, in a conversation about an inter
     expect(r.plan.reading.frame.drugs).toEqual(expect.arrayContaining(['warfarin', 'paracetamol']));
   });
 
+  it('"còn X thì sao" right after a pair asks X beside the drug the conversation started from', () => {
+    const s = new Simulation();
+    s.say('bn 72t rung nhĩ đang dùng warfarin, bs mới cho thêm amiodaron, 2 thuốc này có tương tác ko c?');
+    const r = s.say('còn paracetamol thì sao, bn hay tự uống giảm đau khớp');
+    expect(r.plan.reading.frame).toMatchObject({
+      turn_type: 'interaction',
+      attribute: 'tuong_tac_thuoc',
+      drugs: ['warfarin', 'paracetamol'],
+    });
+    // after a question about one drug, "còn X thì sao" is X's same question as before
+    const one = new Simulation();
+    one.say('warfarin có dùng được cho phụ nữ có thai không');
+    expect(one.say('còn paracetamol thì sao').plan.reading.frame.drugs).toEqual(['paracetamol']);
+  });
+
   it('not after a question of another kind, nor when another section is named', () => {
     const dose = new Simulation();
     dose.say('liều warfarin khởi đầu cho người lớn?');

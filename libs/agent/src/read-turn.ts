@@ -217,6 +217,10 @@ function switchedDrugs(frame: QueryFrame, drugs: string[]): QueryFrame {
   return { ...frame, drugs };
 }
 
+/** "còn X thì sao", "thế còn X thì thế nào" (folded, the turn's first clause): the same question about another drug. */
+const WHAT_ABOUT =
+  /^ (?:the |vay |thi )?con (?:[a-z0-9]+ ){1,4}(?:thi sao|thi the nao|the nao|sao) (?:a |vay |nhi )?$/u;
+
 /** "bn đang (phác đồ …) có X thì sao", "bà đang uống X thì sao ạ" (folded): a drug told as taken now, then "what then". */
 const TOLD_TAKEN_WHAT_THEN =
   / (?:dang|van dang) (?:[a-z0-9]+ ){0,8}(?:thi sao|the thi sao|co sao khong|co sao ko|co sao k) ?(?:a |vay |nhi )?$/u;
@@ -341,12 +345,21 @@ export function readTurn(
     !prior.drugs.includes(mergedTurn.drugs[0]) &&
     toldTakenWhatThen(text);
   const asPair = besidePair || takenBeside;
+  // "còn paracetamol thì sao" right after "đang dùng warfarin, bs cho thêm amiodaron, có tương tác ko": the same
+  // question of the new drug beside the one the conversation started from (whatever section its words lean to)
+  const pairAgain =
+    prior?.turn_type === 'interaction' &&
+    prior.drugs.length >= 2 &&
+    !prior.non_human &&
+    mergedTurn.drugs.length === 1 &&
+    !prior.drugs.includes(mergedTurn.drugs[0]) &&
+    WHAT_ABOUT.test(` ${fold(text.split(/[,.;?!]/u)[0])} `);
   const merged = asNursedChildQuestion(
     doseAsked(
       pairWithConversationDrugs(
-        asPair ? { ...mergedTurn, attribute: 'tuong_tac_thuoc' } : mergedTurn,
-        prior,
-        TAKEN_TOGETHER.has(words(text)) || asPair,
+        asPair || pairAgain ? { ...mergedTurn, attribute: 'tuong_tac_thuoc' } : mergedTurn,
+        pairAgain ? { ...prior!, drugs: prior!.drugs.slice(0, 1) } : prior,
+        TAKEN_TOGETHER.has(words(text)) || asPair || pairAgain,
         keepOrSwitchAsked(text),
       ),
       amountAsked(text),

@@ -26,6 +26,19 @@ describe('decide()', () => {
     expect(r.routes).toEqual(expect.arrayContaining(['uong', 'dat_truc_trang', 'truyen_tinh_mach']));
   });
 
+  it('an elderly patient whose own entries are by mouth is asked the route when the adults have an injection, no route said', () => {
+    const furo = index.section('furosemid', 'lieu_luong_cach_dung');
+    const f = frame({ population: 'elderly', age_text: '76 tuổi', drugs: ['furosemid'] });
+    expect(decide(furo, f, index, [], 'furosemid liều bn cho bn này?').decision).toBe('AMBIGUOUS_ROUTE');
+    // a route said anywhere in the conversation settles it; an inhaled alternative (salbutamol) is no injection
+    expect(decide(furo, f, index, [], 'furosemid liều bn cho bn này?', 'đã tiêm furo 40mg TMC').decision).not.toBe(
+      'AMBIGUOUS_ROUTE',
+    );
+    const salbu = index.section('salbutamol', 'lieu_luong_cach_dung');
+    const s78 = frame({ population: 'elderly', age_text: '78 tuổi', drugs: ['salbutamol'] });
+    expect(decide(salbu, s78, index, [], 'Salbutamol cho cụ ông 78 tuổi dùng liều nào?').decision).toBe('ANSWERABLE');
+  });
+
   it('an overdose part about a state the user denies ("ko chảy máu") is left out while another remains', () => {
     const over = index.section('warfarin', 'qua_lieu_va_xu_tri');
     const f = emptyFrame({ turn_type: 'drug_attribute', drugs: ['warfarin'], attribute: 'qua_lieu_va_xu_tri' });

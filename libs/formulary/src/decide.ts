@@ -8,10 +8,12 @@ import {
 } from '@app/contracts';
 import { unansweredAspects } from './aspects';
 import { containsPhrase, syllables } from './normalize';
+import { routesNamed } from './contraindication';
+import { expandShorthand } from './shorthand';
 import { entriesOfIndicationSaid, narrowToIndication, userWordsOf, withoutDeniedStates } from './indication-rows';
 import { byReleaseForm } from './release-form';
 import { bandHolds, bandOverlaps, leadBands, parseBandTable, type Band } from './band-table';
-import { ageOf, saysRoute } from './patient-facts';
+import { ageOf, parseRoute, saysRoute } from './patient-facts';
 import { words } from './words';
 
 export interface DrugNames {
@@ -75,6 +77,21 @@ function isImpairmentEntry(p: EvidencePart): boolean {
  * of the asked drug and section survives every filter: its notice and page must reach the
  * reply whatever route or population the user gave, because the answer may be in it.
  */
+/** Did the user's words tell any route ("đã furo 40mg TMC", "uống")? */
+function routeTold(text: string): boolean {
+  const expanded = expandShorthand(text);
+  const r = parseRoute(words(expanded));
+  return (
+    r.route !== null ||
+    r.allowed.length > 0 ||
+    routesNamed(expanded).length > 0 ||
+    / (?:tiem|truyen|uong|tinh mach|bap|duoi da|hit|xit|dat|ngam) /.test(` ${syllables(expanded).join(' ')} `)
+  );
+}
+
+/** Routes by injection or infusion. */
+const PARENTERAL: string[] = ['tiem_tinh_mach', 'truyen_tinh_mach', 'tiem_bap', 'tiem_duoi_da'];
+
 export function decide(
   parts: EvidencePart[],
   frame: QueryFrame,
@@ -122,6 +139,24 @@ export function decide(
         (!elderlyEntries.some((p) => DOSE_AMOUNT.test(p.text)) || elderlyEntries.some((p) => AS_ADULT.test(p.text)))
       )
         own = [...own, ...forPopulation(pool, 'adult').filter((p) => !own.includes(p))];
+      // no route said anywhere in the conversation, an elderly patient whose own entries are by mouth only may be given
+      // the drug by injection too (furosemid: "Người cao tuổi, uống" beside the adults' intravenous entries): those
+      // entries stand beside the elderly one, so the route is asked rather than the oral dose assumed
+      const elderlyOwn = own.filter((p) => p.population.includes('elderly'));
+      if (
+        frame.population === 'elderly' &&
+        !allowed.length &&
+        frame.turn_type === 'dosing_calc' &&
+        elderlyOwn.length > 0 &&
+        elderlyOwn.every((p) => p.route === 'uong') &&
+        !routeTold(`${context} ${said}`)
+      )
+        own = [
+          ...own,
+          ...forPopulation(pool, 'adult').filter(
+            (p) => p.route !== null && PARENTERAL.includes(p.route) && !own.includes(p),
+          ),
+        ];
       // an elderly patient whose elderly entries are all for routes ruled out ("ko uống được gì" beside
       // "người cao tuổi, uống …") gets the adult entries for the routes left, as any elderly patient with no entry of their own
       const forAllowed = (ps: EvidencePart[]) => ps.some((p) => p.route !== null && allowed.includes(p.route));

@@ -1172,6 +1172,13 @@ export const UNIT_COUNT_CUES = new CountPhrases(
 
 /** Questions about a drug that are not clinical: price, purchase, insurance, law, brands. */
 export const NON_CLINICAL_CUES = new PhraseSet([
+  // a product's expiry ("hộp … hết hạn 2 tháng rồi, uống tiếp được không"): the product, as its storage is
+  'hết hạn',
+  'quá hạn',
+  'hạn sử dụng',
+  'hsd',
+  'hết date',
+  'quá date',
   // a pharmacy's or a ward's hours ("nhà thuốc có mở cửa thứ bảy không", "mấy giờ giao ban")
   'mở cửa',
   'đóng cửa',

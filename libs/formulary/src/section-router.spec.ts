@@ -58,6 +58,8 @@ describe('section router', () => {
     ['metformin ai không được xài vậy chị', 'chong_chi_dinh'],
     // how often the blood is checked
     ['bao lâu thì phải cho bn xét nghiệm máu lại 1 lần?', 'than_trong'],
+    // what a product taken beside does to the drug
+    ['Mẹ tôi còn uống viên canxi mỗi sáng, có ảnh hưởng gì tới thuốc đó không?', 'tuong_tac_thuoc'],
   ])('routes "%s" to %s', (turn, section) => {
     expect(routeSections(turn)[0]).toBe(section);
   });

@@ -134,6 +134,10 @@ const PHRASES: [string, SectionKey][] = [
   ['dùng chung', 'tuong_tac_thuoc'],
   // "hay uống viên canxi chung luôn với thuốc này": taken together
   ['chung luôn với', 'tuong_tac_thuoc'],
+  // "còn uống viên canxi mỗi sáng, có ảnh hưởng gì tới thuốc đó không": a mineral taken beside the drug
+  ['viên canxi', 'tuong_tac_thuoc'],
+  ['viên calci', 'tuong_tac_thuoc'],
+  ['viên sắt', 'tuong_tac_thuoc'],
   // given through one line with another solution ("truyền chung 1 dây với Ringer lactat")
   ['truyền chung', 'tuong_tac_thuoc'],
   ['chạy chung', 'tuong_tac_thuoc'],

@@ -564,6 +564,17 @@ describe('stub understanding provider (deterministic Vietnamese parser)', () => 
     ).toMatchObject({ condition: 'viêm mũi dị ứng', condition_ambiguous: false });
   });
 
+  it('a product’s expiry is out of scope, as its storage is; with a dose asked beside it, the dose is answered', () => {
+    expect(
+      parse('hop azithromycin 250mg nha con tu nam ngoai, het han 2 thang roi, uong tiep duoc khong hay phai bo?')
+        .turn_type,
+    ).toBe('out_of_scope');
+    expect(parse('chai siro cetirizin mở nắp rồi, quá hạn 1 tháng còn xài đc ko').turn_type).toBe('out_of_scope');
+    expect(
+      parse('cetirizin siro hsd con 2 thang, be 4t 16kg viem mui di ung thi uong bao nhieu mg/lan?').turn_type,
+    ).toBe('dosing_calc');
+  });
+
   it('resolves a typo to the formulary drug', () => {
     expect(parse('lieu paracetamon cho nguoi lon').drugs).toEqual(['paracetamol']);
     expect(parse('chống chỉ định của amoxcilin').drugs).toEqual(['amoxicillin']);
