@@ -12,9 +12,7 @@ import {
   deniedForWords,
   inClasses,
   pickIndicationPart,
-  patientAges,
-  partsForAge,
-  indicationAges,
+  splitByAge,
   containsPhrase,
   REVIEWED_SECTIONS,
   contraindicationsFor,
@@ -126,20 +124,9 @@ export class RetrievalService {
     // "bé trai 13t, ĐTĐ typ 2": an indication written for another age group ("… ở người lớn") is not this patient's —
     // another of the drug's indications for the condition may be ("… ở trẻ em từ 10 tuổi"); with none, the drug is
     // not listed and the reply quotes why
-    const ages = patientAges(p.context);
-    const otherAge = new Map<string, string>();
-    for (const [id, parts] of perDrug) {
-      const names = (piece: string) => namesCondition(piece, p.condition);
-      const fitting = partsForAge(parts, ages, names);
-      if (fitting.length) perDrug.set(id, fitting);
-      else {
-        perDrug.delete(id);
-        // the indication that names the other age group is the one quoted
-        otherAge.set(id, (parts.find((q) => indicationAges(q.text, names) !== null) ?? parts[0]).text);
-      }
-    }
+    const { kept, otherAge } = splitByAge(perDrug, p.context, p.condition);
     // one part per drug: the one that treats the condition and stands closest to the user's words
-    const best = new Map([...perDrug].map(([id, parts]) => [id, pickIndicationPart(parts, p.condition, p.context)]));
+    const best = new Map([...kept].map(([id, parts]) => [id, pickIndicationPart(parts, p.condition, p.context)]));
     const listed = [...best.entries()].slice(0, MAX_CANDIDATES);
     return {
       parts: listed.map(([, part]) => part),

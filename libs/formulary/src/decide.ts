@@ -8,7 +8,6 @@ import {
 } from '@app/contracts';
 import { unansweredAspects } from './aspects';
 import { containsPhrase, syllables } from './normalize';
-import { routesNamed } from './contraindication';
 import { expandShorthand } from './shorthand';
 import { entriesOfIndicationSaid, narrowToIndication, userWordsOf, withoutDeniedStates } from './indication-rows';
 import { byReleaseForm } from './release-form';
@@ -81,10 +80,10 @@ function isImpairmentEntry(p: EvidencePart): boolean {
 function routeTold(text: string): boolean {
   const expanded = expandShorthand(text);
   const r = parseRoute(words(expanded));
+  // … also as a dose given before ("đã furo 40mg TMC"), which the route reading sets aside as history
   return (
     r.route !== null ||
     r.allowed.length > 0 ||
-    routesNamed(expanded).length > 0 ||
     / (?:tiem|truyen|uong|tinh mach|bap|duoi da|hit|xit|dat|ngam) /.test(` ${syllables(expanded).join(' ')} `)
   );
 }

@@ -1,5 +1,6 @@
 import { expandShorthand } from './shorthand';
 import { parseAge, patientPopulation } from './patient-facts';
+import { namesCondition } from './corpus-index';
 import { syllables } from './normalize';
 import { words } from './words';
 
@@ -88,19 +89,43 @@ export function partsForAge<P extends { text: string }>(
   names: (piece: string) => boolean,
 ): P[] {
   if (!patient) return parts;
-  const fits = (s: AgeSpan) => patient.min < s.max && patient.max >= s.min;
   const heading = (t: string) => syllables(t.slice(0, Math.max(0, t.indexOf(':')))).join(' ');
   const scoped = parts.map((p) => ({ p, scope: indicationAges(p.text, names) }));
-  const anyFits = scoped.some((x) => x.scope !== null && fits(x.scope));
-  const outHeads = new Set(scoped.filter((x) => x.scope !== null && !fits(x.scope)).map((x) => heading(x.p.text)));
+  const anyFits = scoped.some((x) => x.scope !== null && overlaps(patient, x.scope));
+  const outHeads = new Set(
+    scoped.filter((x) => x.scope !== null && !overlaps(patient, x.scope)).map((x) => heading(x.p.text)),
+  );
   return scoped
-    .filter((x) => (x.scope !== null ? fits(x.scope) : anyFits || !outHeads.has(heading(x.p.text))))
+    .filter((x) => (x.scope !== null ? overlaps(patient, x.scope) : anyFits || !outHeads.has(heading(x.p.text))))
     .map((x) => x.p);
 }
+
+/**
+ * Each drug's indications naming the condition, kept for the age the user's words give (`partsForAge`); a drug with
+ * none left is set apart with the indication that names the other age group, to be quoted.
+ */
+export function splitByAge<P extends { text: string }>(
+  perDrug: Map<string, P[]>,
+  said: string,
+  condition: string,
+): { kept: Map<string, P[]>; otherAge: Map<string, string> } {
+  const patient = patientAges(said);
+  const names = (piece: string) => namesCondition(piece, condition);
+  const kept = new Map<string, P[]>();
+  const otherAge = new Map<string, string>();
+  for (const [id, parts] of perDrug) {
+    const fitting = partsForAge(parts, patient, names);
+    if (fitting.length) kept.set(id, fitting);
+    else otherAge.set(id, (parts.find((q) => indicationAges(q.text, names) !== null) ?? parts[0]).text);
+  }
+  return { kept, otherAge };
+}
+
+/** Do the patient's ages and the ages an indication names overlap? */
+const overlaps = (patient: AgeSpan, scope: AgeSpan) => patient.min < scope.max && patient.max >= scope.min;
 
 /** Could the indication be for this patient (their ages overlap the ages it names)? Unknown either way: yes. */
 export function indicationFitsAge(text: string, patient: AgeSpan | null, names: (piece: string) => boolean): boolean {
   const scope = patient ? indicationAges(text, names) : null;
-  if (!scope || !patient) return true;
-  return patient.min < scope.max && patient.max >= scope.min;
+  return !scope || !patient || overlaps(patient, scope);
 }
