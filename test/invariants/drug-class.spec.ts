@@ -96,6 +96,9 @@ describe('invariant: a class pointed at names only a drug of that class', () => 
     (k: string) => `ok. quay lại thuốc ${k} lúc nãy, liều bao nhiêu?`,
     (k: string) => `còn thuốc ${k} kia thì uống lúc nào?`,
     (k: string) => `vậy thuốc ${k} đó có tác dụng phụ gì`,
+    // naming no drug, the class and a demonstrative after words of the patient or of the question set aside
+    (k: string) => `ngoài tương tác ra thì bản thân thuốc ${k} đó dùng lâu dài có nguy cơ gì ko`,
+    (k: string) => `nếu bn ko chảy máu thì xử trí thuốc ${k} đó ntn`,
   ];
   const SAYS_UNMARKED = [
     (k: string) => `ok quay lai thuoc ${fold(k)} luc nay, lieu bao nhieu?`,
@@ -107,9 +110,9 @@ describe('invariant: a class pointed at names only a drug of that class', () => 
         fc.constantFrom(...drugs),
         fc.constantFrom(...drugs),
         fc.constantFrom(...POINTED),
-        fc.nat(5),
+        fc.nat(11),
         (a, b, k, i) => {
-          const say = fold(k.said) === k.said ? SAYS_UNMARKED[i % 2] : SAYS[i % 3];
+          const say = fold(k.said) === k.said ? SAYS_UNMARKED[i % 2] : SAYS[i % SAYS.length];
           fc.pre(a.id !== b.id);
           const s = new Simulation();
           s.say(`bn nam 50t, ${a.name} liều bao nhiêu?`);
@@ -126,6 +129,26 @@ describe('invariant: a class pointed at names only a drug of that class', () => 
         },
       ),
       { numRuns: 400 },
+    );
+  });
+
+  it('when one of the conversation’s drugs is of the class pointed at, the turn is about that drug', () => {
+    const inClass = (d: { atc: string }, k: { said: string; atc: string[] }) =>
+      inClasses(d.atc, [{ label: k.said, atc: k.atc, treats: null }]);
+    const cases = POINTED.filter((k) => fold(k.said) !== k.said).flatMap((k) =>
+      drugs.filter((a) => inClass(a, k)).flatMap((a) => drugs.filter((b) => !inClass(b, k)).map((b) => ({ k, a, b }))),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...cases), fc.boolean(), fc.nat(4), ({ k, a, b }, first, i) => {
+        const s = new Simulation();
+        const [x, y] = first ? [a, b] : [b, a];
+        s.say(`bn nam 50t, ${x.name} liều bao nhiêu?`);
+        s.say(`còn ${y.name} thì uống lúc nào?`);
+        const turn = SAYS[i](k.said);
+        const r = s.say(turn);
+        expect([turn, r.plan.reading.frame.drugs]).toEqual([turn, [a.id]]);
+      }),
+      { numRuns: 300 },
     );
   });
 });

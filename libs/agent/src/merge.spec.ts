@@ -173,6 +173,31 @@ describe('frame memory: merge with the prior frame', () => {
     ).toBe(person);
   });
 
+  it('a poem or code asked about a person’s drug remembers the drug, not what was asked of it', () => {
+    const poem = emptyFrame({ turn_type: 'drug_attribute', drugs: ['paracetamol'], attribute: 'chi_dinh' });
+    const turn = 'Viết một bài thơ vui về paracetamol cho bé';
+    const routed = route(turn, poem, (id) => id);
+    expect(routed).toMatchObject({ row: 1, contentAsked: true });
+    const kept = frameToRemember(poem, routed, null);
+    expect([kept.drugs, kept.non_human, kept.turn_type, kept.attribute]).toEqual([
+      ['paracetamol'],
+      false,
+      'out_of_scope',
+      null,
+    ]);
+    // in the middle of a clinical conversation the conversation's frame stays
+    expect(frameToRemember(poem, routed, clarifyPrior)).toBe(clarifyPrior);
+    // an animal's question is still no person's drug
+    const dog = { ...poem, non_human: true };
+    expect(
+      frameToRemember(
+        dog,
+        route('viết thơ về paracetamol cho chó', dog, (id) => id),
+        null,
+      ).non_human,
+    ).toBe(true);
+  });
+
   it('a greeting or an out-of-scope question mid-conversation leaves the conversation’s frame as it was', () => {
     const aside = emptyFrame({ turn_type: 'out_of_scope' });
     const routed = route('BHYT có chi trả không', aside, (id) => id);

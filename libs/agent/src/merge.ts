@@ -9,8 +9,14 @@ import type { RouteOutcome } from './route';
  * about its drug.
  */
 export function frameToRemember(frame: QueryFrame, routed: RouteOutcome, prior: QueryFrame | null = null): QueryFrame {
-  if (routed.row === 1 && !frame.non_human) return { ...frame, non_human: true };
   const clinical = prior !== null && !prior.non_human && !['smalltalk', 'out_of_scope'].includes(prior.turn_type);
+  // a poem or code asked about a person's drug ("viết bài thơ về paracetamol"): "thôi khỏi thơ … thuốc đó" is that drug,
+  // as after any out-of-scope question about it — what was asked of it is not kept
+  if (routed.kind === 'reply' && routed.contentAsked && !frame.non_human)
+    return clinical
+      ? prior
+      : { ...frame, turn_type: 'out_of_scope', attribute: null, needs_clarify: false, clarify_reason: null };
+  if (routed.row === 1 && !frame.non_human) return { ...frame, non_human: true };
   if ((routed.row === 11 || routed.row === 12) && !frame.non_human && clinical) return prior;
   return frame;
 }

@@ -3,6 +3,7 @@ import {
   amountAsked,
   anotherPatient,
   classesPointedAt,
+  partOfClassName,
   inClasses,
   howToGiveAsked,
   nursedChildAsked,
@@ -49,7 +50,9 @@ export function readUserWords(resolver: DrugResolver, earlier: string[], current
   const expand = (t: string) => expandShorthand(t, (w) => resolver.isDrugName(w));
   const texts = [...earlier, current].map(expand);
   // a name the user says the drug is not ("ko phải levothyrox") names no drug asked
-  const said = (t: string) => resolver.findMentions(t).filter((m) => !nameDenied(t, m.text));
+  // … nor does a word of a class name it says ("thuốc ức chế bơm proton đó": "proton" is no drug)
+  const said = (t: string) =>
+    resolver.findMentions(t).filter((m) => !nameDenied(t, m.text) && !partOfClassName(t, m.text));
   const now = said(texts[texts.length - 1]);
   const told = texts.slice(0, -1).map((t) => ({ text: t, mentions: said(t) }));
   const before = told.flatMap((e) => e.mentions);
@@ -176,9 +179,10 @@ function sameClass(candidates: string[], ours: Set<string>, resolver: DrugResolv
  * answered about a drug of another class.
  */
 export function narrowedToClassPointed(frame: QueryFrame, user: UserWords, resolver: DrugResolver): QueryFrame {
-  if (!frame.drugs.length || frame.non_human) return frame;
-  if (!['drug_attribute', 'dosing_calc', 'interaction'].includes(frame.turn_type)) return frame;
+  if (frame.non_human) return frame;
   const text = user.texts[user.texts.length - 1] ?? '';
+  if (!frame.drugs.length) return pointedBackByClass(frame, user, resolver, text);
+  if (!['drug_attribute', 'dosing_calc', 'interaction'].includes(frame.turn_type)) return frame;
   // a turn that names a drug itself points back by a class only with a demonstrative ("phải uống clarithromycin 7
   // ngày, vậy thuốc mỡ máu mới đó dùng tối đa bao nhiêu"; "đang dùng thuốc huyết áp, paracetamol liều sao" does not)
   const named = user.mentions.current;
@@ -207,6 +211,39 @@ export function narrowedToClassPointed(frame: QueryFrame, user: UserWords, resol
     needs_clarify: true,
     clarify_reason: W.whichDrugOfClass(classes.map((c) => c.label)),
   };
+}
+
+/**
+ * "ngoài tương tác đó ra thì bản thân thuốc ức chế bơm proton đó dùng kéo dài có nguy cơ gì", "nếu INR lên 6 … thì xử
+ * trí thuốc chống đông đó ntn": a turn naming no drug that points back by a class and a demonstrative is about the one
+ * drug of that class an earlier turn of this conversation named — whatever the understanding made of it (a list asked
+ * by the class, a drug it could not place). Several of the class are asked which; none leaves the turn as it was.
+ */
+function pointedBackByClass(frame: QueryFrame, user: UserWords, resolver: DrugResolver, text: string): QueryFrame {
+  if (frame.unknown_drugs.length || user.mentions.current.length) return frame;
+  if (!['drug_attribute', 'dosing_calc', 'condition_to_drug', 'symptom_to_drug'].includes(frame.turn_type))
+    return frame;
+  const classes = classesPointedAt(text, true);
+  if (!classes.length) return frame;
+  const inClass = (d: string) => {
+    const atc = resolver.atcOf(resolver.nameOf(d) ?? '');
+    return !!atc && inClasses(atc, classes);
+  };
+  const earlier = (user.mentions.order ?? user.mentions.named).filter(inClass);
+  if (!earlier.length) return frame;
+  const question = {
+    ...frame,
+    turn_type: frame.turn_type === 'dosing_calc' ? frame.turn_type : ('drug_attribute' as const),
+    condition: null,
+    indication: null,
+    condition_ambiguous: false,
+    condition_relation: null,
+    attribute: frame.attribute ?? routeSections(text)[0] ?? null,
+    listed: [],
+  };
+  if (earlier.length > 1)
+    return { ...question, needs_clarify: true, clarify_reason: W.whichDrugOfClass(classes.map((c) => c.label)) };
+  return { ...question, drugs: earlier, needs_clarify: false, clarify_reason: null, follow_up: true };
 }
 
 /** The frame with the drugs left after a switch: a pair no longer a pair is that drug's question. */
@@ -505,13 +542,17 @@ export function planTurn(
   );
   // the name settled is the turn's drug, whatever the understanding made of the clipped word (no unknown drug)
   const clipped = new Set(user.mentions.corrected.map((c) => fold(c.typed)));
+  // "thuốc ức chế bơm proton đó": a word of a class's name the turn says is no drug outside the formulary, whoever
+  // read it as one — the class points back at the conversation's drug (narrowedToClassPointed)
+  const known = understood.unknown_drugs.filter((u) => !partOfClassName(expandShorthand(turn), u));
+  const named = known.length < understood.unknown_drugs.length ? { ...understood, unknown_drugs: known } : understood;
   const withSettled = settled.length
     ? {
-        ...understood,
-        drugs: [...new Set([...understood.drugs, ...settled])],
-        unknown_drugs: understood.unknown_drugs.filter((u) => !clipped.has(fold(u))),
+        ...named,
+        drugs: [...new Set([...named.drugs, ...settled])],
+        unknown_drugs: named.unknown_drugs.filter((u) => !clipped.has(fold(u))),
       }
-    : understood;
+    : named;
   const read = readTurn(withSettled, memory.lastFrame, memory.clarifyStreak, user);
   const reading = { ...read, frame: narrowedToClassPointed(read.frame, user, resolver) };
   const routed = route(turn, reading.frame, nameOf, { ambiguousDrugs: user.mentions.ambiguous });

@@ -7,7 +7,13 @@ import { pediatricClarifyQuestion, W } from './wording';
 
 /** Where a turn goes: a reply decided in code, or one of the three retrieval paths. */
 export type RouteOutcome =
-  | { row: number; kind: 'reply'; reply: AgentReply }
+  | {
+      row: number;
+      kind: 'reply';
+      reply: AgentReply;
+      /** Row 1 for content the assistant does not write (a poem, a joke, code), not for an animal: a person's drug. */
+      contentAsked?: true;
+    }
   | { row: number; kind: 'condition_to_drug'; condition: string }
   | { row: number; kind: 'interaction' }
   | { row: number; kind: 'single_drug' };
@@ -55,7 +61,8 @@ export function route(turn: string, frame: QueryFrame, nameOf: NameOf, ctx: Rout
   if (frame.non_human || looksNonHuman(turn, frame.population !== null || frame.age_text !== null))
     return { row: 1, kind: 'reply', reply: abstain('out_of_scope', W.nonHuman) };
   // … and a joke, a poem or program code asked for, whatever drug it names
-  if (asksForContent(turn)) return { row: 1, kind: 'reply', reply: abstain('out_of_scope', W.outOfScope) };
+  if (asksForContent(turn))
+    return { row: 1, kind: 'reply', reply: abstain('out_of_scope', W.outOfScope), contentAsked: true };
 
   // a name too close to two drugs is asked back before anything else about it: the drug itself is uncertain
   const ambiguous = ctx.ambiguousDrugs ?? [];

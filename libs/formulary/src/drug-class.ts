@@ -155,6 +155,19 @@ export function classesPointedAt(text: string, demonstrative = false): AskedClas
   return [...found.values()];
 }
 
+/**
+ * Is the name only words of a class name the text says ("proton" in "thuốc ức chế bơm proton đó")? Such a word is no
+ * drug name, whoever read it as one: the class points back at the conversation's drug.
+ */
+export function partOfClassName(text: string, name: string): boolean {
+  const ws = words(text);
+  const said = new Set(
+    POINTED_PHRASES.find(ws).flatMap((h) => ws.slice(h.start, h.start + h.length).map((w) => w.folded)),
+  );
+  const own = words(name);
+  return own.length > 0 && own.every((w) => said.has(w.folded));
+}
+
 /** Does a drug (by its ATC code) belong to every class asked, and to none ruled out? */
 export function inClasses(atc: string, classes: AskedClass[]): boolean {
   const of = (c: AskedClass) => c.atc.some((prefix) => atc.startsWith(prefix));

@@ -79,6 +79,15 @@ describe('section router', () => {
     ).toEqual(['than_trong', 'tac_dung_khong_mong_muon']);
     expect(routeSections('đau gân gót chân, có phải do thuốc không?')[0]).toBe('tac_dung_khong_mong_muon');
   });
+  it('a section set aside by "ngoài … ra" (apart from) is not asked', () => {
+    expect(routeSections('ngoài tương tác đó ra thì bản thân thuốc dùng kéo dài có nguy cơ gì ko')).toEqual([
+      'than_trong',
+    ]);
+    expect(routeSections('thuốc này có tương tác gì ko')).toEqual(['tuong_tac_thuoc']);
+    // "ngoài ra" (besides) sets nothing aside
+    expect(routeSections('ngoài ra có tương tác gì ko')).toEqual(['tuong_tac_thuoc']);
+  });
+
   it('"khi sinh hoạt" (daily life) is no birth', () => {
     expect(routeSections('uống thuốc này khi sinh hoạt hằng ngày cần lưu ý gì')).not.toContain('thoi_ky_mang_thai');
   });

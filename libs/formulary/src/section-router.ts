@@ -627,9 +627,36 @@ export function reactionAsked(text: string): boolean {
   return STOP_ASKED.has(ws) || SUSPECTED.has(ws) || rashAfterDrug(text);
 }
 
+/** Where "ngoài … ra" (apart from) starts and ends, for each one in the words: what it holds is set aside. */
+function setAsideSpans(ws: (Word | null)[]): [number, number][] {
+  const spans: [number, number][] = [];
+  for (let i = 0; i < ws.length; i++) {
+    if (!ws[i] || !says(ws[i]!, 'ngoài')) continue;
+    for (let j = i + 2; j < ws.length && j <= i + 6; j++)
+      if (ws[j] && says(ws[j]!, 'ra')) {
+        spans.push([i, j]);
+        i = j;
+        break;
+      }
+  }
+  return spans;
+}
+
+/** "ngoài tương tác đó ra thì bản thân thuốc … có nguy cơ gì": what "ngoài … ra" holds is blanked for the section phrases. */
+function setAside(ws: (Word | null)[]): void {
+  for (const [i, j] of setAsideSpans(ws)) for (let k = i; k <= j; k++) ws[k] = null;
+}
+
+/** The words with what "ngoài … ra" (apart from) holds blanked: a section set aside is not asked. */
+export function withoutSetAside(ws: Word[]): Word[] {
+  const spans = setAsideSpans(ws);
+  return ws.map((w, k) => (spans.some(([i, j]) => k >= i && k <= j) ? { ...w, text: '#', folded: '#' } : w));
+}
+
 export function routeSections(text: string): SectionKey[] {
   const ws: (Word | null)[] = words(text);
   find(ws, NOT_A_SECTION);
+  setAside(ws);
   const strong = find(ws, PHRASES);
   const weak = find(ws, WEAK);
   const out: SectionKey[] = [];

@@ -35,6 +35,7 @@ import {
   reactionAsked,
   drivingAsked,
   exceptedDrugs,
+  withoutSetAside,
 } from '@app/formulary';
 import type { Understander } from '../providers';
 import { ConditionReader } from './condition-reader';
@@ -738,7 +739,8 @@ export class StubUnderstander implements Understander {
     const typedPlain = words(turn).every((w) => w.plain);
     const sections = expandedSections.length || !typedPlain ? expandedSections : routeSections(fold(text));
     // "mổ kết hợp xương" is an operation, not two drugs combined: its words ask nothing
-    const asked = NOT_A_CUE.mask(ws);
+    // … nor does what "ngoài … ra" sets aside ("ngoài tương tác đó ra thì … có nguy cơ gì")
+    const asked = withoutSetAside(NOT_A_CUE.mask(ws));
     // "uống chung loratadin với tôi được ko": the drug taken by a second person as well — no second drug
     const sharedWithPerson = drugs.length === 1 && SHARED_WITH_PERSON.test(s);
     if (sharedWithPerson && sections.includes('tuong_tac_thuoc'))
