@@ -90,6 +90,11 @@ describe('invariant: a class pointed at names only a drug of that class', () => 
     { said: 'dạ dày', atc: ['A02'] },
     { said: 'mỡ máu', atc: ['C10'] },
     { said: 'tiểu đường', atc: ['A10'] },
+    { said: 'tuyến giáp', atc: ['H03'] },
+    { said: 'gút', atc: ['M04'] },
+    { said: 'ức chế men chuyển', atc: ['C09A', 'C09B'] },
+    { said: 'chẹn thụ thể angiotensin', atc: ['C09C', 'C09D'] },
+    { said: 'macrolid', atc: ['J01FA'] },
   ];
   // a turn is typed with its marks or without them throughout (a marked turn reads an unmarked word as written)
   const SAYS = [
@@ -99,6 +104,7 @@ describe('invariant: a class pointed at names only a drug of that class', () => 
     // naming no drug, the class and a demonstrative after words of the patient or of the question set aside
     (k: string) => `ngoài tương tác ra thì bản thân thuốc ${k} đó dùng lâu dài có nguy cơ gì ko`,
     (k: string) => `nếu bn ko chảy máu thì xử trí thuốc ${k} đó ntn`,
+    (k: string) => `thế cái ${k} hôm trước đó uống chung với canxi được không`,
   ];
   const SAYS_UNMARKED = [
     (k: string) => `ok quay lai thuoc ${fold(k)} luc nay, lieu bao nhieu?`,
@@ -110,7 +116,7 @@ describe('invariant: a class pointed at names only a drug of that class', () => 
         fc.constantFrom(...drugs),
         fc.constantFrom(...drugs),
         fc.constantFrom(...POINTED),
-        fc.nat(11),
+        fc.nat(12),
         (a, b, k, i) => {
           const say = fold(k.said) === k.said ? SAYS_UNMARKED[i % 2] : SAYS[i % SAYS.length];
           fc.pre(a.id !== b.id);
@@ -139,7 +145,7 @@ describe('invariant: a class pointed at names only a drug of that class', () => 
       drugs.filter((a) => inClass(a, k)).flatMap((a) => drugs.filter((b) => !inClass(b, k)).map((b) => ({ k, a, b }))),
     );
     fc.assert(
-      fc.property(fc.constantFrom(...cases), fc.boolean(), fc.nat(4), ({ k, a, b }, first, i) => {
+      fc.property(fc.constantFrom(...cases), fc.boolean(), fc.nat(SAYS.length - 1), ({ k, a, b }, first, i) => {
         const s = new Simulation();
         const [x, y] = first ? [a, b] : [b, a];
         s.say(`bn nam 50t, ${x.name} liều bao nhiêu?`);

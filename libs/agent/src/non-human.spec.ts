@@ -85,4 +85,10 @@ describe('an unmarked "con cho" before a verb of giving, in a conversation about
     expect(looksNonHuman('con cho cua toi bi non', true)).toBe(true);
     expect(looksNonHuman('con chó uống paracetamol được không', true)).toBe(true);
   });
+
+  it('is "còn cho <a person>" before whom it is given to, in a conversation about a person', () => {
+    const t = 'con cho be nha minh 8 tuoi thi sao';
+    expect(looksNonHuman(t, true)).toBe(false);
+    expect(looksNonHuman(t)).toBe(true);
+  });
 });

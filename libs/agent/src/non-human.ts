@@ -136,10 +136,13 @@ const TO_THE_SPEAKER = /^(?:dạ\s+|da\s+)?(?:còn|con)\s+(?:em|tôi|toi|mình|m
 const GIVING = new Set(['uong', 'an', 'bu', 'dung', 'tiem', 'xai', 'ngam', 'nho', 'boi', 'xit']);
 
 /**
- * In a conversation about a person, an unmarked "con cho" before a verb of giving is "còn cho …"
- * ("toi vien … con cho uong than hoat dc ko"): the person's conversation goes on. Alone, or first in a
+ * In a conversation about a person, an unmarked "con cho" before a verb of giving or a person is "còn cho …"
+ * ("toi vien … con cho uong than hoat dc ko", "con cho be nha minh 8 tuoi thi sao"): the person's conversation goes on. Alone, or first in a
  * conversation, it is still read as a dog.
  */
 function stillGiving(phrase: string[], next: string | undefined): boolean {
-  return phrase.join(' ') === 'con cho' && next !== undefined && GIVING.has(next);
+  return phrase.join(' ') === 'con cho' && next !== undefined && (GIVING.has(next) || GIVEN_TO.has(next));
 }
+
+/** Whom a drug is given to: "con cho be nha minh 8 tuoi thi sao" is "còn cho bé …" in a person's conversation. */
+const GIVEN_TO = new Set(['be', 'chau', 'tre', 'nguoi', 'benh', 'bn', 'me', 'ba', 'ong', 'em', 'con']);

@@ -220,7 +220,9 @@ export function narrowedToClassPointed(frame: QueryFrame, user: UserWords, resol
  * by the class, a drug it could not place). Several of the class are asked which; none leaves the turn as it was.
  */
 function pointedBackByClass(frame: QueryFrame, user: UserWords, resolver: DrugResolver, text: string): QueryFrame {
-  if (frame.unknown_drugs.length || user.mentions.current.length) return frame;
+  // (a substance outside the formulary it is taken with — "uống chung với canxi" — is that drug's interactions asked)
+  if (user.mentions.current.length || (frame.unknown_drugs.length && frame.attribute !== 'tuong_tac_thuoc'))
+    return frame;
   if (!['drug_attribute', 'dosing_calc', 'condition_to_drug', 'symptom_to_drug'].includes(frame.turn_type))
     return frame;
   const classes = classesPointedAt(text, true);

@@ -177,6 +177,8 @@ export class CorpusIndex implements DrugNames {
   private readonly indicationText = new Map<string, string>();
   /** The same, as written (lower case, marks kept). */
   private readonly indicationWritten = new Map<string, string>();
+  /** As written, without a treatment that causes the condition or a cause ruled out (treatedClauses). */
+  private readonly indicationTreated = new Map<string, string>();
 
   constructor(
     readonly corpus: Corpus,
@@ -215,6 +217,7 @@ export class CorpusIndex implements DrugNames {
       const affirmed = affirmedIndication(p.text);
       this.indicationText.set(p.doc_id, ` ${syllables(affirmed).join(' ')} `);
       this.indicationWritten.set(p.doc_id, ` ${writtenWords(affirmed, true)} `);
+      this.indicationTreated.set(p.doc_id, ` ${writtenWords(treatedClauses(affirmed), true)} `);
     }
     if (vectors && vectors.length !== corpus.parts.length * dim)
       throw new Error('vector matrix does not match the parts');
@@ -416,8 +419,12 @@ export class CorpusIndex implements DrugNames {
         .join(' | ')} `;
     const treats = (x: Scored, v: string) =>
       beforeWhom(x).replaceAll(` do ${v} `, ' ').replaceAll(` ${v} kem theo `, ' ').includes(` ${v} `);
+    // a treatment that causes the condition treated, or a cause ruled out, is never what the part treats
+    const treatedText = (x: Scored) => ` ${syllables(treatedClauses(affirmedIndication(x.part.text))).join(' ')} `;
+    const named = variants.filter((v) => v.includes(' '));
+    out = out.filter((x) => !named.some((v) => textOf(x).includes(` ${v} `) && !treatedText(x).includes(` ${v} `)));
     const causeOnly = (x: Scored) => multi.some((v) => textOf(x).includes(` ${v} `) && !treats(x, v));
-    // only when another part treats the condition itself: else the cause is all the formulary has
+    // only when another part treats the condition itself: else the disease that causes it is all the formulary has
     if (out.some((x) => multi.some((v) => treats(x, v)))) out = out.filter((x) => !causeOnly(x));
     return out;
   }
@@ -433,7 +440,8 @@ export class CorpusIndex implements DrugNames {
     if (variants.some((v) => v.includes(' ') && folded.includes(` ${v} `))) return true;
     const word = writtenWords(condition, true)?.split(' ');
     if (!word || word.length !== 1) return true;
-    const text = this.indicationWritten.get(id)!;
+    // a treatment that causes the condition treated is not treated either (treatedClauses)
+    const text = this.indicationTreated.get(id)!;
     // an organism is what an infection is "do" (caused by): there the cause is what is treated
     const organism = ORGANISM_GENERA.includes(fold(word[0]));
     for (let at = text.indexOf(` ${word[0]} `); at >= 0; at = text.indexOf(` ${word[0]} `, at + 1))
@@ -701,6 +709,18 @@ export function deniedForWords(text: string, said: string, condition: string): b
 export function affirmedIndication(text: string): string {
   return text.replace(NOT_FOR, ' ');
 }
+
+/**
+ * What an indication treats: its text without a condition's cause that is a treatment ("Buồn nôn, nôn do thuốc điều
+ * trị bệnh Parkinson": the nausea is treated, not Parkinson's disease; "nôn do hoá trị liệu ung thư": not cancer) and
+ * without a cause ruled out ("viêm mắt không do nhiễm khuẩn": no infection) — from "do" to the next comma or clause
+ * end. A disease that causes the condition ("phù do suy tim") is left to the callers (treating).
+ */
+export function treatedClauses(text: string): string {
+  return text.replace(NOT_TREATED_CAUSE, ' ');
+}
+const NOT_TREATED_CAUSE =
+  /(?<![\p{L}])(?:(?:không|khong|ko)\s+do|do\s+(?:(?:dùng|dung|sử dụng|su dung)\s+)?(?:thuốc|thuoc|hoá trị|hóa trị|hoa tri|xạ trị|xa tri|điều trị|dieu tri))(?![\p{L}])[^,;:.()]*/giu;
 const NOT_FOR =
   /(?:không|khong)\s+(?:(?:dùng|dung)\s+(?:làm|lam|cho)|(?:phải|phai)\s+(?:(?:là|la)\s+)?(?:lựa chọn|lua chon|thuốc|thuoc)|(?:có|co)\s+(?:hiệu quả|hieu qua))[^.;)]*/giu;
 

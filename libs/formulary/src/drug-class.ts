@@ -125,6 +125,30 @@ const POINTER_CLASSES: { phrase: string; atc: string[] }[] = [
   { phrase: 'mỡ máu', atc: ['C10'] },
   { phrase: 'dạ dày', atc: ['A02'] },
   { phrase: 'đtđ', atc: ['A10'] },
+  { phrase: 'tuyến giáp', atc: ['H03'] },
+  { phrase: 'gút', atc: ['M04'] },
+  { phrase: 'gout', atc: ['M04'] },
+  { phrase: 'hen', atc: ['R03'] },
+  { phrase: 'dị ứng', atc: ['R06'] },
+  // classes a ward names a drug by ("thuốc ức chế men chuyển kia", "nhóm sartan đó"): pointers only
+  { phrase: 'ức chế men chuyển', atc: ['C09A', 'C09B'] },
+  { phrase: 'ức chế enzym chuyển', atc: ['C09A', 'C09B'] },
+  { phrase: 'ưcmc', atc: ['C09A', 'C09B'] },
+  { phrase: 'chẹn thụ thể angiotensin', atc: ['C09C', 'C09D'] },
+  { phrase: 'ức chế thụ thể angiotensin', atc: ['C09C', 'C09D'] },
+  { phrase: 'sartan', atc: ['C09C', 'C09D'] },
+  { phrase: 'chẹn kênh calci', atc: ['C08'] },
+  { phrase: 'chẹn kênh canxi', atc: ['C08'] },
+  { phrase: 'chẹn beta', atc: ['C07'] },
+  { phrase: 'macrolid', atc: ['J01FA'] },
+  { phrase: 'cephalosporin', atc: ['J01DB', 'J01DC', 'J01DD', 'J01DE'] },
+  { phrase: 'quinolon', atc: ['J01M'] },
+  { phrase: 'fluoroquinolon', atc: ['J01M'] },
+  { phrase: 'sulfonylurê', atc: ['A10BB'] },
+  { phrase: 'sulfonylure', atc: ['A10BB'] },
+  { phrase: 'biguanid', atc: ['A10BA'] },
+  { phrase: 'benzodiazepin', atc: ['N05BA', 'N05CD'] },
+  { phrase: 'kháng giáp', atc: ['H03B'] },
 ];
 /** Every phrase a turn may point at a drug's class by, with the class it names (the classes' own names first). */
 const POINTED = new Map<string, AskedClass>([
@@ -139,7 +163,7 @@ const DEMONSTRATIVES = new PhraseSet(['kia', 'đó', 'ấy', 'này', 'lúc nãy'
 
 /**
  * The classes a turn points at a drug by ("còn thuốc chống kết tập đang dùng thì liều duy trì bao nhiêu", "thuốc
- * huyết áp kia"): a class name right after "thuốc" or "nhóm", anywhere in the turn — with `demonstrative`, only one a
+ * huyết áp kia"): a class name right after "thuốc", "nhóm", "cái" or "loại", anywhere in the turn — with `demonstrative`, only one a
  * demonstrative follows within three words ("thuốc ĐTĐ hỏi đầu tiên", "thuốc mỡ máu mới đó").
  */
 export function classesPointedAt(text: string, demonstrative = false): AskedClass[] {
@@ -147,7 +171,8 @@ export function classesPointedAt(text: string, demonstrative = false): AskedClas
   const found = new Map<string, AskedClass>();
   const pointedBack = (end: number) => [0, 1, 2].some((k) => end + k < ws.length && DEMONSTRATIVES.at(ws, end + k));
   for (let i = 0; i + 1 < ws.length; i++) {
-    if (!says(ws[i], 'thuốc') && !says(ws[i], 'nhóm')) continue;
+    // "cái kháng sinh hôm trước bác sĩ kê đó", "loại chống đông kia": a class after "cái"/"loại" points as well
+    if (!['thuốc', 'nhóm', 'cái', 'loại'].some((x) => says(ws[i], x))) continue;
     const hit = POINTED_PHRASES.at(ws, i + 1);
     const named = hit ? POINTED.get(hit.phrase) : undefined;
     if (hit && named && (!demonstrative || pointedBack(i + 1 + hit.length))) found.set(named.label, named);

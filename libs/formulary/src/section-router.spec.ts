@@ -84,6 +84,7 @@ describe('section router', () => {
       'than_trong',
     ]);
     expect(routeSections('thuốc này có tương tác gì ko')).toEqual(['tuong_tac_thuoc']);
+    expect(routeSections('heparin có qua nhau thai ko')).toEqual(['thoi_ky_mang_thai']);
     // "ngoài ra" (besides) sets nothing aside
     expect(routeSections('ngoài ra có tương tác gì ko')).toEqual(['tuong_tac_thuoc']);
   });

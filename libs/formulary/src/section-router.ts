@@ -33,6 +33,8 @@ const PHRASES: [string, SectionKey][] = [
   ['hại cho thai', 'thoi_ky_mang_thai'],
   ['ảnh hưởng tới thai', 'thoi_ky_mang_thai'],
   ['ảnh hưởng đến thai', 'thoi_ky_mang_thai'],
+  // "heparin có qua nhau thai ko": whether it reaches the fetus
+  ['qua nhau thai', 'thoi_ky_mang_thai'],
   // "có thuốc giải không", "antidote là gì"
   ['thuốc giải', 'qua_lieu_va_xu_tri'],
   ['antidote', 'qua_lieu_va_xu_tri'],
@@ -539,7 +541,17 @@ const NOT_A_SECTION: [string, SectionKey][] = [
 
 const DOSE_ADJUSTMENT = new PhraseSet(['giảm liều', 'chỉnh liều', 'điều chỉnh liều', 'hiệu chỉnh liều', 'tăng liều']);
 /** Driving or running machines: whether the drug allows it is written under the precautions. */
-const DRIVING = new PhraseSet(['lái xe', 'chạy xe', 'vận hành máy', 'lái máy']);
+const DRIVING = new PhraseSet([
+  'lái xe',
+  'chạy xe',
+  'vận hành máy',
+  'lái máy',
+  // "sáng hôm sau tôi vẫn lái ô tô đi làm được chứ", "đi xe máy"
+  'lái ô tô',
+  'lái oto',
+  'đi xe máy',
+  'chạy xe máy',
+]);
 
 /** "uống cái này chạy xe đc ko": driving asked — the precautions say it, whatever else the words ask. */
 export const drivingAsked = (text: string): boolean => DRIVING.has(words(text));

@@ -466,6 +466,12 @@ const MULTI_WORD_OPENERS = [
   'chan doan',
   'nghi la',
   'kham ra',
+  // "đi khám phụ khoa ra nấm Candida âm đạo", "siêu âm ra sỏi thận": what the examination found
+  'kham phu khoa ra',
+  'kham benh ra',
+  'sieu am ra',
+  'xet nghiem ra',
+  'soi ra',
   'phat hien',
   'len con',
   'danh gia',
@@ -528,6 +534,26 @@ const MEASURE_UNITS = new Set([
   'kq',
 ]);
 
+/** Words that end what an examination found ("… âm đạo có thuốc nào"), folded. */
+const FOUND_ENDS = new Set([
+  'co',
+  'thuoc',
+  'nao',
+  'gi',
+  'thi',
+  'dung',
+  'uong',
+  'duoc',
+  'khong',
+  'ko',
+  'ma',
+  'va',
+  'nen',
+]);
+
+/** Words of time and history, folded: alone they name no condition ("tiền sử", "giờ", "hiện tại"). */
+const TIME_AND_HISTORY = new Set(['tien', 'su', 'gio', 'hien', 'tai', 'nay', 'luc', 'dang', 'moi', 'truoc', 'day']);
+
 /** Words that open the complaint the patient has now ("giờ …", "nay …", "hiện …"). */
 const NOW_WORDS = new Set(['gio', 'nay', 'hien']);
 
@@ -544,6 +570,11 @@ const DIAGNOSIS_OPENERS = [
   'ns',
   'noi soi',
   'kham ra',
+  'kham phu khoa ra',
+  'kham benh ra',
+  'sieu am ra',
+  'xet nghiem ra',
+  'soi ra',
   'phat hien',
   // "bs đánh giá cơn hen mức độ TB": the clinician's assessment
   'danh gia',
@@ -778,7 +809,9 @@ export class ConditionReader {
   /** `typedWithMarks`: whether the user typed the turn with diacritics (the shorthand's expansion writes its own). */
   private read(asked: string, typedWithMarks?: boolean): string | null {
     const read = this.readAsked(asked, typedWithMarks);
-    const named = this.attackNamed(asked, read) ?? read;
+    // "có tiền sử dị ứng penicillin … Giờ em uống thuốc gì": words of time and history name no condition
+    if (read && syllables(read).every((w) => TIME_AND_HISTORY.has(w))) return null;
+    const named = this.attackNamed(asked, read) ?? this.onlyListedNamed(asked, read) ?? read;
     // "cần điều trị chống đông": a class of drugs is what is given, never the condition treated — the one
     // condition the turn names is (two or none: which one is asked)
     if (!named || !CLASS_FOLDED.has(syllables(named).join(' '))) return named;
@@ -786,6 +819,35 @@ export class ConditionReader {
       (c) => !CLASS_FOLDED.has(syllables(c).join(' ')),
     );
     return told.length === 1 ? told[0] : null;
+  }
+
+  /**
+   * "Chị 28 tuổi, sinh bé được 3 tháng, đang cho bú, đi khám phụ khoa ra nấm Candida âm đạo. Có thuốc nào dùng được":
+   * a one-word reading ("sinh", a word of the patient's story) beside what an examination found that an indication
+   * names — that is asked (never one told as history).
+   */
+  private onlyListedNamed(turn: string, read: string | null): string | null {
+    // (only a single word: a longer reading is a condition of its own)
+    if (!this.content || !read || syllables(read).length > 1) return null;
+    const content = this.content;
+    // what an examination found, said after its opener ("khám phụ khoa ra nấm candida âm đạo"): the longest run
+    // of words after it that an indication lists
+    const ws = this.withoutPatient(turn).split(' ').filter(Boolean);
+    const folded = ws.map((w) => fold(w));
+    for (const opener of DIAGNOSIS_OPENERS.filter((o) => o.includes(' ')).map((o) => o.split(' '))) {
+      for (let i = 0; i + opener.length < ws.length; i++) {
+        if (!opener.every((o, k) => folded[i + k] === o)) continue;
+        const from = i + opener.length;
+        // (the question after it is no part of it: "… âm đạo có thuốc nào …")
+        const stop = folded.findIndex((w, k) => k > from && FOUND_ENDS.has(w));
+        const end = stop < 0 ? ws.length : stop;
+        for (let n = Math.min(6, end - from); n >= 2; n--) {
+          const found = ws.slice(from, from + n).join(' ');
+          if (content.indicationKeyword(found).length && !historyOnly(turn, found)) return found;
+        }
+      }
+    }
+    return null;
   }
 
   /**

@@ -900,6 +900,32 @@ describe('stub: history told before the question', () => {
     expect(parser.parse('aspirin với warfarin giá bao nhiêu?').turn_type).toBe('out_of_scope');
     expect(parser.parse('mua atorvastatin o dau, nha thuoc online nao giao nhanh?').turn_type).toBe('out_of_scope');
   });
+  it('reads the condition an examination found, not a word of the patient’s story', () => {
+    const f = parser.parse(
+      'Chị 28 tuổi, sinh bé được 3 tháng, đang cho bú, đi khám phụ khoa ra nấm Candida âm đạo. Có thuốc nào dùng được ko em?',
+    );
+    expect([f.turn_type, f.condition]).toEqual(['condition_to_drug', 'nấm candida âm đạo']);
+    // words of time and history name no condition: which condition is asked
+    const g = parser.parse('Em đang bầu 16 tuần, có tiền sử dị ứng penicillin. Giờ em uống thuốc gì được ạ?');
+    expect(g.condition).toBeNull();
+  });
+  it('a drug asked by its use ("thuốc diệt HP nào") beside a drug only taken is a list, not the taken drug', () => {
+    const f = parser.parse('bn nam 52t loét HTT, test HP (+), đang uống simvastatin. thuốc diệt HP nào dùng đc');
+    expect([f.turn_type, f.drugs, f.condition]).toEqual(['condition_to_drug', [], 'diệt helicobacter pylori']);
+  });
+  it('driving a car the next morning is a precaution asked', () => {
+    expect(
+      parser.parse('Bác sĩ cho tôi uống diazepam 2mg mỗi tối. Sáng hôm sau tôi vẫn lái ô tô đi làm được chứ?')
+        .attribute,
+    ).toBe('than_trong');
+  });
+  it('a price or how it is sold, asked after the patient is told, is still out of scope', () => {
+    for (const turn of [
+      'bn nữ 62t THA đang uống amlo 5mg, người nhà hỏi 1 hộp amlodipin giá bnhiu',
+      'bn nữ 62t THA đang uống amlo 5mg, nhà thuốc bv có bán lẻ amlodipin theo vỉ ko',
+    ])
+      expect([turn, parser.parse(turn).turn_type]).toEqual([turn, 'out_of_scope']);
+  });
   it('when in the day to take it is how to take it, not a dose', () => {
     expect(parser.parse('atorvastatin uống buổi sáng hay buổi tối thì tốt hơn?')).toMatchObject({
       turn_type: 'drug_attribute',

@@ -36,6 +36,7 @@ import {
   drivingAsked,
   exceptedDrugs,
   withoutSetAside,
+  startsWithDrugClass,
 } from '@app/formulary';
 import type { Understander } from '../providers';
 import { ConditionReader } from './condition-reader';
@@ -336,6 +337,10 @@ function withoutTakenClauses(text: string): string {
   return `${text.slice(0, text.length - q.text.length)}${keep.join(' ').replace(/,\s*$/u, '')}`;
 }
 
+/** "thuốc <a use of one to four words> nào/gì" (the use and the question word captured). */
+const USE_BEFORE_WHICH =
+  /(?<![\p{L}])(?:thuốc|thuoc)\s+((?:[\p{L}\p{N}]+\s+){0,3}[\p{L}\p{N}]+)\s+(nào|nao|gì|gi)(?![\p{L}])/giu;
+
 /** What a clause asks of the drugs taken beside a list: "có ảnh hưởng …", "vướng gì", "lưu ý gì". */
 const ASKS_ABOUT = new PhraseSet(['ảnh hưởng', 'vướng', 'lưu ý', 'cần chú ý', 'có sao', 'dùng được', 'dùng đc']);
 
@@ -410,9 +415,24 @@ export class StubUnderstander implements Understander {
     return expandShorthand(turn, (t) => this.resolver.isDrugName(t));
   }
 
+  /**
+   * "… đang uống simvastatin. thuốc diệt HP nào dùng đc": a drug asked by its use, the use between "thuốc" and "nào",
+   * beside a drug the turn names — read as "thuốc nào diệt HP …", the "which drug" question it is (a drug named only as
+   * taken is then the patient's). Only when an indication names the use and the words are no drug or class.
+   */
+  private whichDrugFirst(turn: string): string {
+    if (!this.content || !this.resolver.findMentions(this.expand(turn)).some((m) => m.resolution)) return turn;
+    return turn.replace(USE_BEFORE_WHICH, (all, use: string, which: string) => {
+      const expanded = this.expand(use);
+      if (this.resolver.findMentions(expanded).length || startsWithDrugClass(expanded)) return all;
+      if (!this.content!.indicationKeyword(expanded).length) return all;
+      return `${all.slice(0, all.length - use.length - which.length - 1).trimEnd()} ${which} ${use}`;
+    });
+  }
+
   /** The turn's frame; `prior`: the conversation's frame, when the turn may answer its pending question. */
   parse(said: string, prior: QueryFrame | null = null): QueryFrame {
-    const turn = valueOnly(said, prior);
+    const turn = this.whichDrugFirst(valueOnly(said, prior));
     const frame = this.read(turn);
     return (
       this.productInMonograph(turn, frame, prior) ??
@@ -1005,7 +1025,11 @@ export class StubUnderstander implements Understander {
       !interaction &&
       !has(P.doseAsked) &&
       !unitCount &&
-      (attribute === null || attribute === 'than_trong' || (attribute === 'lieu_luong_cach_dung' && !has(P.dosing)))
+      (attribute === null ||
+        attribute === 'than_trong' ||
+        (attribute === 'lieu_luong_cach_dung' && !has(P.dosing)) ||
+        // "thuốc đó dùng cho bn bầu 20 tuần được không": whether it may be used, said without "chống chỉ định"
+        (attribute === 'chong_chi_dinh' && !CONTRA_WORDS.has(ws)))
     )
       attribute = state;
     frame.attribute = attribute;
@@ -1055,7 +1079,13 @@ export class StubUnderstander implements Understander {
       attribute === null &&
       / (?:tien su|bi|mac|co benh) /.test(s) &&
       P.mayUse.test(s.trim());
-    if (mayUseFollowUp) frame.attribute = 'chong_chi_dinh';
+    // … in a pregnancy or while breastfeeding, that state's section ("thuốc hạ áp vừa nói dùng cho bn bầu 20w đc ko")
+    if (mayUseFollowUp)
+      frame.attribute = frame.patient.pregnant
+        ? 'thoi_ky_mang_thai'
+        : frame.patient.lactating
+          ? 'thoi_ky_cho_con_bu'
+          : 'chong_chi_dinh';
     frame.follow_up =
       mayUseFollowUp ||
       // "uống chung lúc với thuốc này luôn dc ko" beside "viên canxi": the pointer is the conversation's drug
