@@ -235,6 +235,18 @@ describe('frame memory: merge with the prior frame', () => {
     expect(mergeWithPriorFrame({ ...again, attribute: 'chong_chi_dinh' }, oral).route).toBeNull();
   });
 
+  it('the drug named in answer to "which drug?" completes the question its route was said in', () => {
+    const asked = emptyFrame({ turn_type: 'drug_attribute', attribute: 'lieu_luong_cach_dung', route: 'uong' });
+    const named = emptyFrame({
+      turn_type: 'drug_attribute',
+      drugs: ['azithromycin'],
+      attribute: 'lieu_luong_cach_dung',
+    });
+    expect(mergeWithPriorFrame(named, asked).route).toBe('uong');
+    // another section asked with the drug is a question of its own
+    expect(mergeWithPriorFrame({ ...named, attribute: 'chong_chi_dinh' }, asked).route).toBeNull();
+  });
+
   it('starts a new question for a new intent (not a follow-up), about the same patient', () => {
     const turn = emptyFrame({ turn_type: 'condition_to_drug', condition: 'tăng huyết áp' });
     expect(mergeWithPriorFrame(turn, clarifyPrior)).toEqual({ ...turn, ...samePatient });

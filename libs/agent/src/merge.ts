@@ -105,7 +105,10 @@ function carryRoute(frame: QueryFrame, prior: QueryFrame | null, switchesTo: boo
     return frame;
   const same = frame.drugs.length > 0 && [...frame.drugs].sort().join() === [...prior.drugs].sort().join();
   const switched = switchesTo && frame.drugs.length === 1 && !prior.drugs.includes(frame.drugs[0]);
-  return same || switched ? { ...frame, route: prior.route } : frame;
+  // "thuốc kháng sinh, uống trước hay sau ăn" (which drug?) → "là azithromycin 500mg": the drug named completes the
+  // question the route was said in
+  const completes = prior.drugs.length === 0 && frame.drugs.length > 0 && prior.attribute === frame.attribute;
+  return same || switched || completes ? { ...frame, route: prior.route } : frame;
 }
 
 /**

@@ -136,7 +136,13 @@ const ASPECTS: { asked: PhraseSet; spoken: RegExp; with?: PhraseSet }[] = [
 /** The aspects the question asks that none of the parts speaks of (empty: every aspect asked is answered). */
 export function unansweredAspects(question: string, parts: EvidencePart[]): number[] {
   // "cai rượu", "nghiện rượu": the patient's condition, not a drink asked about
-  const ws = words(question.replace(/(?:cai|nghiện|nghien|ngộ độc|ngo doc)\s+(?:rượu|ruou)/giu, ' '));
+  // … nor is "nhau" typed without marks beside what makes it "each other" or the placenta ("uống với nhau", "cách nhau",
+  // "qua nhau thai"): no drinking ("nhậu")
+  const ws = words(
+    question
+      .replace(/(?:cai|nghiện|nghien|ngộ độc|ngo doc)\s+(?:rượu|ruou)/giu, ' ')
+      .replace(/(?<!\p{L})(?:(?:với|voi|cách|cach|cùng|cung|lẫn|lan)\s+nhau|nhau\s+thai)(?!\p{L})/giu, ' '),
+  );
   return ASPECTS.flatMap((a, i) =>
     a.asked.has(ws) && (!a.with || a.with.has(ws)) && !parts.some((p) => a.spoken.test(normalize(p.text))) ? [i] : [],
   );

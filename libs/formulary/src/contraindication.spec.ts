@@ -43,6 +43,18 @@ describe('contraindications that name the patient’s state', () => {
     expect(first('enalapril', {})).toBeNull();
   });
 
+  it('a woman the user says uses no contraception: the childbearing-potential clause is hers', () => {
+    const said = (words: string) =>
+      contraindicationsFor(parts('acid_valproic'), EMPTY_PATIENT, UNKNOWN_SEVERITY, null, expandShorthand(words)).map(
+        (f) => [f.applies, f.quote.slice(0, 40)],
+      );
+    expect(said('bn nữ 24t động kinh, ko dùng BPTT')).toEqual([['yes', 'Phụ nữ có khả năng mang thai không áp dụ']]);
+    expect(said('bn nữ 24t động kinh, không dùng biện pháp tránh thai')).toHaveLength(1);
+    // said to use one, or nothing said of it: no finding from that clause
+    expect(said('bn nữ 24t động kinh, đang dùng biện pháp tránh thai')).toEqual([]);
+    expect(said('bn nữ 24t động kinh')).toEqual([]);
+  });
+
   it('a use the formulary forbids: surely for that use, maybe when it is an acute form of the condition asked', () => {
     expect(first('allopurinol', {}, {}, 'cơn gút cấp')).toBe('yes');
     expect(first('allopurinol', {}, {}, 'gút cấp')).toBe('yes');

@@ -162,12 +162,25 @@ export function contraindicationsFor(
       const applies =
         clauseApplies(part.section, n, patient, severity, condition) ??
         (part.section === 'chong_chi_dinh' ? statedInWords(n, saidFolded, condition) : null) ??
-        (part.section === 'chong_chi_dinh' ? takenWith(quote, saidFolded, part) : null);
+        (part.section === 'chong_chi_dinh' ? takenWith(quote, saidFolded, part) : null) ??
+        (part.section === 'chong_chi_dinh' ? withoutContraception(quote, saidFolded) : null);
       if (applies) out.push(finding(part, quote, applies));
     }
   }
   return out.sort((a, b) => (a.applies === b.applies ? 0 : a.applies === 'yes' ? -1 : 1));
 }
+
+/**
+ * "Phụ nữ có khả năng mang thai không áp dụng biện pháp tránh thai hiệu quả …" (valproate): held against a woman the
+ * user's words say uses no contraception ("ko dùng BPTT", "không tránh thai") — the clause is hers.
+ */
+function withoutContraception(quote: string, saidFolded: string): 'yes' | null {
+  const q = ` ${syllables(quote).join(' ')} `;
+  if (!q.includes(' kha nang mang thai ') || !q.includes(' tranh thai ')) return null;
+  return NO_CONTRACEPTION.test(saidFolded) ? 'yes' : null;
+}
+const NO_CONTRACEPTION =
+  / (?:khong|ko|k|chua) (?:(?:dung|ap dung|su dung|co|xai) )?(?:bien phap )?(?:tranh thai|ngua thai|bptt) /u;
 
 /** A genetic marker as the monographs and users write it ("HLA-B*1502", "HLA B 1502"), folded and spaced alike. */
 const MARKER = /hla\s*-?\s*[a-z]\s*\*?\s*\d{2,4}/gu;
