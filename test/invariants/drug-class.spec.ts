@@ -138,6 +138,33 @@ describe('invariant: a class pointed at names only a drug of that class', () => 
     );
   });
 
+  it('"another" drug of a class ("thuốc … khác") is never one the conversation named: which one is asked', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...drugs),
+        fc.constantFrom(...drugs),
+        fc.constantFrom(...POINTED.filter((k) => fold(k.said) !== k.said)),
+        fc.nat(2),
+        (a, b, k, i) => {
+          fc.pre(a.id !== b.id);
+          const s = new Simulation();
+          s.say(`bn nam 50t, ${a.name} liều bao nhiêu?`);
+          s.say(`còn ${b.name} thì uống lúc nào?`);
+          const turn = [
+            `còn 1 thuốc ${k.said} khác bn đang uống kèm thì dùng tiếp đc ko`,
+            `thế thuốc ${k.said} khác thì có tương tác gì ko`,
+            `bn còn dùng thuốc ${k.said} khác nữa, liều sao`,
+          ][i];
+          const r = s.say(turn);
+          expect([turn, r.plan.reading.frame.drugs, r.outcome.startsWith('clarify')]).toEqual([turn, [], true]);
+          // taken beside, "dùng tiếp đc ko" asks whether that drug may go on, not the pair
+          if (i === 0) expect([turn, r.plan.reading.frame.attribute]).not.toEqual([turn, 'tuong_tac_thuoc']);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('when one of the conversation’s drugs is of the class pointed at, the turn is about that drug', () => {
     const inClass = (d: { atc: string }, k: { said: string; atc: string[] }) =>
       inClasses(d.atc, [{ label: k.said, atc: k.atc, treats: null }]);

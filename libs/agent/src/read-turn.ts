@@ -3,6 +3,7 @@ import {
   amountAsked,
   anotherPatient,
   classesPointedAt,
+  otherOfClassPointed,
   partOfClassName,
   inClasses,
   howToGiveAsked,
@@ -181,6 +182,22 @@ function sameClass(candidates: string[], ours: Set<string>, resolver: DrugResolv
 export function narrowedToClassPointed(frame: QueryFrame, user: UserWords, resolver: DrugResolver): QueryFrame {
   if (frame.non_human) return frame;
   const text = user.texts[user.texts.length - 1] ?? '';
+  // "còn 1 thuốc ĐTĐ khác bn đang uống kèm thì …": another drug of the class, none the conversation named — which one
+  // is asked, never the conversation's drug answered (what the turn asks is kept for the reply naming it)
+  const others = otherOfClassPointed(text);
+  if (others.length && !user.mentions.current.length && !CONDITION_TURNS.includes(frame.turn_type))
+    return {
+      ...frame,
+      drugs: [],
+      unknown_drugs: [],
+      turn_type: frame.turn_type === 'interaction' ? 'drug_attribute' : frame.turn_type,
+      // "… bn đang uống kèm thì eGFR 25 dùng tiếp đc ko": taken beside the conversation's drug, whether it may go on
+      // is asked of it — not the pair
+      attribute:
+        frame.attribute === 'tuong_tac_thuoc' && MAY_GO_ON.test(` ${fold(text)} `) ? 'chong_chi_dinh' : frame.attribute,
+      needs_clarify: true,
+      clarify_reason: W.whichDrugOfClass(others.map((c) => c.label)),
+    };
   if (!frame.drugs.length) return pointedBackByClass(frame, user, resolver, text);
   if (!['drug_attribute', 'dosing_calc', 'interaction'].includes(frame.turn_type)) return frame;
   // a turn that names a drug itself points back by a class only with a demonstrative ("phải uống clarithromycin 7
@@ -247,6 +264,12 @@ function pointedBackByClass(frame: QueryFrame, user: UserWords, resolver: DrugRe
     return { ...question, needs_clarify: true, clarify_reason: W.whichDrugOfClass(classes.map((c) => c.label)) };
   return { ...question, drugs: earlier, needs_clarify: false, clarify_reason: null, follow_up: true };
 }
+
+/** "dùng tiếp đc ko", "uống tiếp được không" (folded): whether the drug may go on. */
+const MAY_GO_ON = / (?:dung|uong) tiep (?:duoc|dc|đc) (?:khong|ko|k) /u;
+
+/** Turn types that ask a list for a condition: "another drug of the class" there is the list's business. */
+const CONDITION_TURNS: string[] = ['condition_to_drug', 'symptom_to_drug'];
 
 /** The frame with the drugs left after a switch: a pair no longer a pair is that drug's question. */
 function switchedDrugs(frame: QueryFrame, drugs: string[]): QueryFrame {

@@ -193,6 +193,23 @@ export function partOfClassName(text: string, name: string): boolean {
   return own.length > 0 && own.every((w) => said.has(w.folded));
 }
 
+/**
+ * The classes a turn names "another" drug of ("còn 1 thuốc ĐTĐ khác bn đang uống kèm", "thuốc huyết áp khác"): the drug
+ * meant is none the conversation named of that class.
+ */
+export function otherOfClassPointed(text: string): AskedClass[] {
+  const ws = words(text);
+  const found = new Map<string, AskedClass>();
+  for (let i = 0; i + 1 < ws.length; i++) {
+    if (!['thuốc', 'nhóm', 'cái', 'loại'].some((x) => says(ws[i], x))) continue;
+    const hit = POINTED_PHRASES.at(ws, i + 1);
+    const named = hit ? POINTED.get(hit.phrase) : undefined;
+    const after = hit ? i + 1 + hit.length : -1;
+    if (hit && named && after < ws.length && says(ws[after], 'khác')) found.set(named.label, named);
+  }
+  return [...found.values()];
+}
+
 /** Does a drug (by its ATC code) belong to every class asked, and to none ruled out? */
 export function inClasses(atc: string, classes: AskedClass[]): boolean {
   const of = (c: AskedClass) => c.atc.some((prefix) => atc.startsWith(prefix));

@@ -1217,6 +1217,10 @@ export const NON_CLINICAL_CUES = new PhraseSet([
   'bán ở đâu',
   'nhà thuốc nào',
   'có bán không',
+  // "clarityne voi loratadin thuong loai nao re hon": which costs less
+  'rẻ hơn',
+  'đắt hơn',
+  'loại nào rẻ',
   // "nhà thuốc bv có bán lẻ theo vỉ ko": how it is sold
   'bán lẻ',
   'bán theo vỉ',

@@ -85,6 +85,7 @@ describe('section router', () => {
     ]);
     expect(routeSections('thuốc này có tương tác gì ko')).toEqual(['tuong_tac_thuoc']);
     expect(routeSections('heparin có qua nhau thai ko')).toEqual(['thoi_ky_mang_thai']);
+    expect(routeSections('con thuoc nay tri phu do benh gi vay')).toEqual(['chi_dinh']);
     // "ngoài ra" (besides) sets nothing aside
     expect(routeSections('ngoài ra có tương tác gì ko')).toEqual(['tuong_tac_thuoc']);
   });

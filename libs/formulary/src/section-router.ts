@@ -35,6 +35,14 @@ const PHRASES: [string, SectionKey][] = [
   ['ảnh hưởng đến thai', 'thoi_ky_mang_thai'],
   // "heparin có qua nhau thai ko": whether it reaches the fetus
   ['qua nhau thai', 'thoi_ky_mang_thai'],
+  // a missed dose ("sáng nay bn quên gliclazid, mai cho uống 2v bù luôn đc ko"): how to take it says it
+  ['quên uống', 'lieu_luong_cach_dung'],
+  ['quên liều', 'lieu_luong_cach_dung'],
+  ['quên 1 liều', 'lieu_luong_cach_dung'],
+  ['quên một liều', 'lieu_luong_cach_dung'],
+  ['uống bù', 'lieu_luong_cach_dung'],
+  ['bù luôn', 'lieu_luong_cach_dung'],
+  ['bù liều', 'lieu_luong_cach_dung'],
   // "có thuốc giải không", "antidote là gì"
   ['thuốc giải', 'qua_lieu_va_xu_tri'],
   ['antidote', 'qua_lieu_va_xu_tri'],
@@ -553,6 +561,9 @@ const DRIVING = new PhraseSet([
   'chạy xe máy',
 ]);
 
+/** "trị phù do bệnh gì", "chữa được bệnh gì" (folded): what a drug treats, asked with the use between. */
+const TREATS_WHAT = / (?:tri|chua) (?:[a-z]+ ){0,3}(?:benh gi|benh nao) /u;
+
 /** "uống cái này chạy xe đc ko": driving asked — the precautions say it, whatever else the words ask. */
 export const drivingAsked = (text: string): boolean => DRIVING.has(words(text));
 
@@ -698,6 +709,8 @@ export function routeSections(text: string): SectionKey[] {
   // "sau mấy lần đặt thuốc thì nổi mẩn đỏ khắp người, vậy phải làm sao": a rash while on the drug, and no section
   // asked beside it — the precautions say when to stop the drug
   if (out.length === 0 && rashAfterDrug(text)) return ['than_trong'];
+  // "thuốc này trị phù do bệnh gì": what it treats, asked around the use's words
+  if (out.length === 0 && TREATS_WHAT.test(` ${fold(text)} `)) return ['chi_dinh'];
   // "có buồn ngủ ko, có chạy xe được ko": the effect asked for its bearing on driving is a precaution
   // "uống cetirizin xong lái xe đi làm được không": driving asked with no other section is a precaution too
   if ((out.length === 0 || out[0] === 'tac_dung_khong_mong_muon') && DRIVING.has(words(text)))

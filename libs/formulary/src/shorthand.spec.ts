@@ -41,6 +41,11 @@ describe('ward shorthand (data/lexicon/ward-shorthand.json)', () => {
     expect(expand(typed)).not.toContain('giường'),
   );
 
+  it('shorthand glued to a "per" unit is read apart from it; a dose per day is left as typed', () => {
+    expect(expandShorthand('eGFR 38 thì max bnhiu/ngày')).toBe('eGFR 38 thì max bao nhiêu /ngày');
+    expect(expandShorthand('tối đa 3000 mg/ngày')).toBe('tối đa 3000 mg/ngày');
+  });
+
   it('reads a ward note whole: "bn 68t THA, ĐTĐ typ 2, ClCr 25 ml/p, liều metformin?"', () => {
     expect(expand('bn 68t THA, ĐTĐ typ 2, ClCr 25 ml/p, liều metformin?')).toBe(
       'bệnh nhân 68 tuổi tăng huyết áp, đái tháo đường typ 2, độ thanh thải creatinin 25 ml/phút, liều metformin?',

@@ -92,6 +92,11 @@ export function expandShorthand(text: string, isDrug: (token: string) => boolean
   const bed = (m: string, n: string) => (m.startsWith('G') ? `giường ${n}` : m);
   spaced = spaced.replace(BED_BEFORE_PERSON, bed).replace(BED_AFTER_PERSON, bed);
   for (const p of PHRASES) spaced = spaced.replace(p.re, p.expansion);
+  // "max bnhiu/ngày": shorthand glued to a "per" unit is read apart from it ("bao nhiêu /ngày") — unless the whole is
+  // shorthand of its own ("gt/p")
+  spaced = spaced.replace(/(?<=^|\s)(\p{L}+)(\/\p{L}+)(?=$|\s|[,.;?!])/gu, (m, word: string, per: string) =>
+    entriesFor(word).length && !entriesFor(m).length ? `${word} ${per}` : m,
+  );
   const tokens = spaced.split(/(\s+)/);
   const cores = tokens.map((t) => (/\s/.test(t) ? null : (PUNCT.exec(t)?.[2] ?? t)));
   const words = cores.map((c, i) => ({ c, i })).filter((w): w is { c: string; i: number } => !!w.c);

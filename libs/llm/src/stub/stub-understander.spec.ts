@@ -913,6 +913,26 @@ describe('stub: history told before the question', () => {
     const f = parser.parse('bn nam 52t loét HTT, test HP (+), đang uống simvastatin. thuốc diệt HP nào dùng đc');
     expect([f.turn_type, f.drugs, f.condition]).toEqual(['condition_to_drug', [], 'diệt helicobacter pylori']);
   });
+  it('a pregnancy just found, "xử trí thuốc sao", asks the pregnancy section, not an overdose', () => {
+    expect(
+      parser.parse('bn nữ 31t THA đang losartan 50, mới test bầu dương tính ~8w, xử trí thuốc sao').attribute,
+    ).toBe('thoi_ky_mang_thai');
+    // an excess or a value said is still what to do about it
+    expect(parser.parse('bn bầu 20w đang warfarin, INR 6 xử trí sao').attribute).toBe('qua_lieu_va_xu_tri');
+  });
+  it('a price set aside ("bỏ qua vụ giá") is no price asked', () => {
+    expect(parser.parse('ok bỏ qua vụ giá. thuốc ceftriaxon bé 4t 16kg tiêm TM thì liều bnhiu').turn_type).toBe(
+      'dosing_calc',
+    );
+  });
+  it('a missed dose, which is cheaper, and "gan" before the heel read as meant', () => {
+    expect(parser.parse('sáng nay bn quên gliclazid, mai cho uống 2v bù luôn đc ko').attribute).toBe(
+      'lieu_luong_cach_dung',
+    );
+    expect(parser.parse('clarityne voi loratadin thuong loai nao re hon').turn_type).toBe('out_of_scope');
+    const tendon = parser.parse('con trai toi 20 tuoi bi viem gan got chan, co thuoc nao dung duoc');
+    expect([tendon.patient.hepatic, fold(tendon.condition ?? '')]).toEqual([null, 'viem gan got chan']);
+  });
   it('driving a car the next morning is a precaution asked', () => {
     expect(
       parser.parse('Bác sĩ cho tôi uống diazepam 2mg mỗi tối. Sáng hôm sau tôi vẫn lái ô tô đi làm được chứ?')

@@ -45,6 +45,11 @@ import { inHistoryClause } from './history';
 
 /** Phrases whose words are no cue of their own ("mổ kết hợp xương" holds the interaction word "kết hợp"). */
 const NOT_A_CUE = new PhraseSet([
+  // "ok bỏ qua vụ giá. thuốc đó bé 4t …": a price set aside is no price asked
+  'bỏ qua vụ giá',
+  'bỏ qua chuyện giá',
+  'thôi vụ giá',
+  'khỏi hỏi giá',
   'kết hợp xương',
   'phẫu thuật kết hợp',
   'mổ kết hợp',
@@ -1029,7 +1034,9 @@ export class StubUnderstander implements Understander {
         attribute === 'than_trong' ||
         (attribute === 'lieu_luong_cach_dung' && !has(P.dosing)) ||
         // "thuốc đó dùng cho bn bầu 20 tuần được không": whether it may be used, said without "chống chỉ định"
-        (attribute === 'chong_chi_dinh' && !CONTRA_WORDS.has(ws)))
+        (attribute === 'chong_chi_dinh' && !CONTRA_WORDS.has(ws)) ||
+        // "mới test bầu dương tính ~8w, xử trí thuốc sao": what to do with the drug now, no excess or value said
+        (attribute === 'qua_lieu_va_xu_tri' && !/ (?:inr|qua lieu|ngo doc|chay mau|xuat huyet|nham|lo uong) /u.test(s)))
     )
       attribute = state;
     frame.attribute = attribute;
