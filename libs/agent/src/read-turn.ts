@@ -266,7 +266,7 @@ function pointedBackByClass(frame: QueryFrame, user: UserWords, resolver: DrugRe
 }
 
 /** "dùng tiếp đc ko", "uống tiếp được không" (folded): whether the drug may go on. */
-const MAY_GO_ON = / (?:dung|uong) tiep (?:duoc|dc|đc) (?:khong|ko|k) /u;
+const MAY_GO_ON = / (?:dung|uong) tiep (?:duoc|dc) (?:khong|ko|k) /u;
 
 /** Turn types that ask a list for a condition: "another drug of the class" there is the list's business. */
 const CONDITION_TURNS: string[] = ['condition_to_drug', 'symptom_to_drug'];

@@ -811,7 +811,7 @@ export class ConditionReader {
     const read = this.readAsked(asked, typedWithMarks);
     // "có tiền sử dị ứng penicillin … Giờ em uống thuốc gì": words of time and history name no condition
     if (read && syllables(read).every((w) => TIME_AND_HISTORY.has(w))) return null;
-    const named = this.attackNamed(asked, read) ?? this.onlyListedNamed(asked, read) ?? read;
+    const named = this.attackNamed(asked, read) ?? this.foundByExamination(asked, read) ?? read;
     // "cần điều trị chống đông": a class of drugs is what is given, never the condition treated — the one
     // condition the turn names is (two or none: which one is asked)
     if (!named || !CLASS_FOLDED.has(syllables(named).join(' '))) return named;
@@ -826,7 +826,7 @@ export class ConditionReader {
    * a one-word reading ("sinh", a word of the patient's story) beside what an examination found that an indication
    * names — that is asked (never one told as history).
    */
-  private onlyListedNamed(turn: string, read: string | null): string | null {
+  private foundByExamination(turn: string, read: string | null): string | null {
     // (only a single word: a longer reading is a condition of its own)
     if (!this.content || !read || syllables(read).length > 1) return null;
     const content = this.content;
