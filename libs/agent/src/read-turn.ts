@@ -1,4 +1,4 @@
-import { POPULATION_LABELS, type AgentReply, type QueryFrame } from '@app/contracts';
+import { POPULATION_LABELS, type AgentReply, type AskedClass, type QueryFrame } from '@app/contracts';
 import {
   amountAsked,
   anotherPatient,
@@ -205,10 +205,7 @@ export function narrowedToClassPointed(frame: QueryFrame, user: UserWords, resol
   const named = user.mentions.current;
   const classes = classesPointedAt(text, named.length > 0);
   if (!classes.length) return frame;
-  const inClass = (d: string) => {
-    const atc = resolver.atcOf(resolver.nameOf(d) ?? '');
-    return !!atc && inClasses(atc, classes);
-  };
+  const inClass = drugInClasses(resolver, classes);
   if (named.some(inClass)) return frame;
   const earlier = (user.mentions.order ?? user.mentions.named).filter(inClass);
   // the drug pointed at is the one asked — beside the turn's own drug when the pair is asked ("còn uống simvastatin,
@@ -244,10 +241,7 @@ function pointedBackByClass(frame: QueryFrame, user: UserWords, resolver: DrugRe
     return frame;
   const classes = classesPointedAt(text, true);
   if (!classes.length) return frame;
-  const inClass = (d: string) => {
-    const atc = resolver.atcOf(resolver.nameOf(d) ?? '');
-    return !!atc && inClasses(atc, classes);
-  };
+  const inClass = drugInClasses(resolver, classes);
   const earlier = (user.mentions.order ?? user.mentions.named).filter(inClass);
   if (!earlier.length) return frame;
   const question = {
@@ -270,6 +264,14 @@ const MAY_GO_ON = / (?:dung|uong) tiep (?:duoc|dc) (?:khong|ko|k) /u;
 
 /** Turn types that ask a list for a condition: "another drug of the class" there is the list's business. */
 const CONDITION_TURNS: string[] = ['condition_to_drug', 'symptom_to_drug'];
+
+/** Is a formulary drug (by id) of every class given, by its ATC code? */
+function drugInClasses(resolver: DrugResolver, classes: AskedClass[]): (drugId: string) => boolean {
+  return (d) => {
+    const atc = resolver.atcOf(resolver.nameOf(d) ?? '');
+    return !!atc && inClasses(atc, classes);
+  };
+}
 
 /** The frame with the drugs left after a switch: a pair no longer a pair is that drug's question. */
 function switchedDrugs(frame: QueryFrame, drugs: string[]): QueryFrame {

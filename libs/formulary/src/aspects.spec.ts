@@ -1,21 +1,9 @@
-import type { EvidencePart } from '@app/contracts';
 import { unansweredAspects } from './aspects';
-
-const part = (text: string): EvidencePart => ({
-  doc_id: 'x__thoi_ky_mang_thai__1',
-  drug_id: 'x',
-  drug_name: 'X',
-  section: 'thoi_ky_mang_thai',
-  n: 1,
-  text,
-  population: [],
-  route: null,
-  interacts_with: [],
-  quarantined_page: null,
-});
+import { sampleIndex } from './test-corpus';
 
 describe('aspects a question asks', () => {
-  const placenta = part('Heparin không qua nhau thai, là lựa chọn chống đông khi mang thai.');
+  // "Heparin không qua nhau thai, …": no word of drinking
+  const placenta = sampleIndex().part('heparin__thoi_ky_mang_thai__1')!;
   it('"nhau" typed without marks beside "thai", "với", "cách" is no drinking ("nhậu")', () => {
     expect(unansweredAspects('heparin có qua nhau thai ko', [placenta])).toEqual([]);
     expect(unansweredAspects('2 thuoc nay uong voi nhau duoc ko', [placenta])).toEqual([]);

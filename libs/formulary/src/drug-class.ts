@@ -161,23 +161,36 @@ const POINTED_PHRASES = new PhraseSet([...POINTED.keys()]);
 /** Words after a class that point back at one drug of it ("thuốc huyết áp kia", "thuốc mỡ máu mới đó"). */
 const DEMONSTRATIVES = new PhraseSet(['kia', 'đó', 'ấy', 'này', 'lúc nãy', 'hồi nãy', 'ban nãy', 'mới đó', 'đầu tiên']);
 
+/** Words a class name follows when it names a drug ("thuốc", "nhóm", "cái kháng sinh …", "loại chống đông …"). */
+const POINTING_WORDS = ['thuốc', 'nhóm', 'cái', 'loại'];
+
+/** Each class named after a pointing word, with the index of the word after its name. */
+function classesNamed(ws: Word[]): { named: AskedClass; end: number }[] {
+  const out: { named: AskedClass; end: number }[] = [];
+  for (let i = 0; i + 1 < ws.length; i++) {
+    if (!POINTING_WORDS.some((x) => says(ws[i], x))) continue;
+    const hit = POINTED_PHRASES.at(ws, i + 1);
+    const named = hit ? POINTED.get(hit.phrase) : undefined;
+    if (hit && named) out.push({ named, end: i + 1 + hit.length });
+  }
+  return out;
+}
+
+/** The distinct classes of the namings kept, in order. */
+const distinctClasses = (kept: { named: AskedClass }[]) => [
+  ...new Map(kept.map(({ named }) => [named.label, named])).values(),
+];
+
 /**
  * The classes a turn points at a drug by ("còn thuốc chống kết tập đang dùng thì liều duy trì bao nhiêu", "thuốc
- * huyết áp kia"): a class name right after "thuốc", "nhóm", "cái" or "loại", anywhere in the turn — with `demonstrative`, only one a
- * demonstrative follows within three words ("thuốc ĐTĐ hỏi đầu tiên", "thuốc mỡ máu mới đó").
+ * huyết áp kia"): a class name right after "thuốc", "nhóm", "cái" or "loại", anywhere in the turn — with
+ * `demonstrative`, only one a demonstrative follows within three words ("thuốc ĐTĐ hỏi đầu tiên", "thuốc mỡ máu mới
+ * đó").
  */
 export function classesPointedAt(text: string, demonstrative = false): AskedClass[] {
   const ws = words(text);
-  const found = new Map<string, AskedClass>();
   const pointedBack = (end: number) => [0, 1, 2].some((k) => end + k < ws.length && DEMONSTRATIVES.at(ws, end + k));
-  for (let i = 0; i + 1 < ws.length; i++) {
-    // "cái kháng sinh hôm trước bác sĩ kê đó", "loại chống đông kia": a class after "cái"/"loại" points as well
-    if (!['thuốc', 'nhóm', 'cái', 'loại'].some((x) => says(ws[i], x))) continue;
-    const hit = POINTED_PHRASES.at(ws, i + 1);
-    const named = hit ? POINTED.get(hit.phrase) : undefined;
-    if (hit && named && (!demonstrative || pointedBack(i + 1 + hit.length))) found.set(named.label, named);
-  }
-  return [...found.values()];
+  return distinctClasses(classesNamed(ws).filter(({ end }) => !demonstrative || pointedBack(end)));
 }
 
 /**
@@ -199,15 +212,7 @@ export function partOfClassName(text: string, name: string): boolean {
  */
 export function otherOfClassPointed(text: string): AskedClass[] {
   const ws = words(text);
-  const found = new Map<string, AskedClass>();
-  for (let i = 0; i + 1 < ws.length; i++) {
-    if (!['thuốc', 'nhóm', 'cái', 'loại'].some((x) => says(ws[i], x))) continue;
-    const hit = POINTED_PHRASES.at(ws, i + 1);
-    const named = hit ? POINTED.get(hit.phrase) : undefined;
-    const after = hit ? i + 1 + hit.length : -1;
-    if (hit && named && after < ws.length && says(ws[after], 'khác')) found.set(named.label, named);
-  }
-  return [...found.values()];
+  return distinctClasses(classesNamed(ws).filter(({ end }) => end < ws.length && says(ws[end], 'khác')));
 }
 
 /** Does a drug (by its ATC code) belong to every class asked, and to none ruled out? */
