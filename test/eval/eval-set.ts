@@ -40,6 +40,26 @@ interface TurnResult {
 }
 
 const ROOT = join(__dirname, '..', '..');
+/**
+ * Conversations evaluated at once (EVAL_CONCURRENCY, default 4): the stub's turns mostly wait on
+ * queue hops, so a few in flight cut the eval's wall time; 1 runs them one after another.
+ * Latency figures are per turn under that load.
+ */
+const CONCURRENCY = Math.max(1, Number(process.env.EVAL_CONCURRENCY ?? 4) || 1);
+
+/** Maps items through fn with at most `limit` in flight; results keep the items' order. */
+async function inPool<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const runner = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, runner));
+  return results;
+}
 /** eval/results (tracked) from `npm run eval`, which sets EVAL_RESULTS_DIR; an ignored folder from `npm test`. */
 const RESULTS = join(ROOT, process.env.EVAL_RESULTS_DIR ?? join('test', 'eval', 'out'));
 
@@ -94,7 +114,10 @@ export function describeEvalSet(set: EvalSet): void {
       `answers the conversations of ${set.dir} above ${set.thresholds}`,
       async () => {
         expect(conversations.length).toBeGreaterThanOrEqual(set.minConversations);
-        for (const c of conversations) {
+        // conversations are independent (each its own conversation id), so several run at once over the
+        // one stack; turns within a conversation stay in order, and results are reported in file order
+        const perConversation = await inPool(conversations, CONCURRENCY, async (c) => {
+          const out: TurnResult[] = [];
           let cid: string | undefined;
           const userTurns: string[] = [];
           for (const [i, t] of c.turns.entries()) {
@@ -108,7 +131,7 @@ export function describeEvalSet(set: EvalSet): void {
             const reply = TurnReplySchema.parse(res.body);
             cid = reply.conversation_id ?? undefined;
             userTurns.push(t.user);
-            results.push({
+            out.push({
               conversation: c.id,
               class: c.class ?? 'unclassified',
               ward: c.tags.includes('ward'),
@@ -120,7 +143,9 @@ export function describeEvalSet(set: EvalSet): void {
               checks: checksFor(t.expect, reply, userTurns),
             });
           }
-        }
+          return out;
+        });
+        results.push(...perConversation.flat());
         const report = summarise(results);
         mkdirSync(RESULTS, { recursive: true });
         writeFileSync(

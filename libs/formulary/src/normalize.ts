@@ -1,9 +1,27 @@
 /** Vietnamese text normalisation shared by the resolver, the indexes and the stub parser. */
 
-/** NFC + lower-case + collapsed white space + one tone placement: the accented form. */
-export function normalize(text: string): string {
-  return tonePlacement(text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim());
+/**
+ * The same texts (the corpus's items, a conversation's turns) are normalised and folded over and
+ * over, and both functions are pure: their results are remembered, up to a bound (the memo is
+ * emptied when full, so a long-running worker never grows without limit).
+ */
+function memo(fn: (text: string) => string, max = 50_000): (text: string) => string {
+  const seen = new Map<string, string>();
+  return (text) => {
+    let out = seen.get(text);
+    if (out === undefined) {
+      if (seen.size >= max) seen.clear();
+      out = fn(text);
+      seen.set(text, out);
+    }
+    return out;
+  };
 }
+
+/** NFC + lower-case + collapsed white space + one tone placement: the accented form. */
+export const normalize = memo((text: string): string =>
+  tonePlacement(text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim()),
+);
 
 /**
  * Vietnamese writes the tone of an open "oa", "oe", "uy" on either vowel: "hoá trị" and "hóa trị",
@@ -23,7 +41,7 @@ function tonePlacement(text: string): string {
 const NON_ASCII = /[^\x20-\x7e\s]/;
 
 /** Diacritics folded (đ→d): "trẻ 5 tuổi" and "tre 5 tuoi" meet here. */
-export function fold(text: string): string {
+export const fold = memo((text: string): string => {
   // ASCII has no diacritics and NFC/NFD leave it alone: most drug names and numbers
   if (!NON_ASCII.test(text)) return text.toLowerCase().replace(/\s+/g, ' ').trim();
   return normalize(text)
@@ -31,7 +49,7 @@ export function fold(text: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/đ/g, 'd')
     .normalize('NFC');
-}
+});
 
 /** Syllable tokens of the folded form (letters and digits; decimals kept whole). */
 export function syllables(text: string): string[] {
