@@ -216,7 +216,9 @@ export function narrowedToClassPointed(frame: QueryFrame, user: UserWords, resol
   if (earlier.length > 1 && / (?:dau tien|luc dau|ban dau) /u.test(folded)) return to([earlier[0]]);
   if (earlier.length > 1 && / moi (?:do|doi|ke) /u.test(folded)) return to([earlier[earlier.length - 1]]);
   const kept = frame.drugs.filter(inClass);
-  if (kept.length) return kept.length < frame.drugs.length && !pair ? switchedDrugs(frame, kept) : frame;
+  // a pair is the turn's own drug beside the one pointed at: with none named ("còn kháng sinh kia uống cùng sữa đc ko"
+  // after three drugs), the one pointed at is asked alone, with what it is taken with
+  if (kept.length) return kept.length < frame.drugs.length && (!pair || !named.length) ? to(kept) : frame;
   if (earlier.length === 1) return to(earlier);
   return {
     ...frame,

@@ -1,4 +1,4 @@
-import { EMPTY_PATIENT, emptyFrame } from '@app/contracts';
+import { EMPTY_PATIENT, emptyFrame, type EvidencePart } from '@app/contracts';
 import { decide, routeOfStatedRegimen, withElderlyCautions } from './decide';
 import { retrieveForFrame } from './retrieve';
 import { sampleIndex } from './test-corpus';
@@ -105,6 +105,75 @@ describe('decide()', () => {
     const noValues = { ...renal, patient: EMPTY_PATIENT };
     expect(decide(ceftriaxon, noValues, index, [], 'ceftriaxon co can giam lieu ko').decision).toBe('AMBIGUOUS_ROUTE');
     expect(decide(ceftriaxon, renal, index, [], 'ceftriaxon liều bao nhiêu').decision).toBe('AMBIGUOUS_ROUTE');
+  });
+
+  it('an impairment entry that gives each route its own dose still asks the route; one limit for every route does not', () => {
+    const cipro = index.section('ciprofloxacin', 'lieu_luong_cach_dung');
+    const renal = frame({
+      drugs: ['ciprofloxacin'],
+      population: 'adult',
+      age_text: '60 tuổi',
+      patient: { ...EMPTY_PATIENT, renal: 'ClCr 40' },
+    });
+    // "uống 250 - 500 mg mỗi 12 giờ, hoặc truyền tĩnh mạch 200 - 400 mg mỗi 12 giờ": a dose per route, a route to choose
+    expect(decide(cipro, renal, index, [], 'chỉnh liều theo ClCr sao').decision).toBe('AMBIGUOUS_ROUTE');
+    const iv = decide(cipro, { ...renal, route: 'truyen_tinh_mach' }, index, [], 'chỉnh liều theo ClCr sao');
+    expect(iv.decision).toBe('ANSWERABLE');
+    expect(iv.parts.some((p) => p.route === null && /suy thận/.test(p.text))).toBe(true);
+    // "tổng liều không vượt quá 8 mg/ngày (uống hoặc tĩnh mạch)": one limit for both routes, asked as a limit
+    const ondansetron = index.section('ondansetron', 'lieu_luong_cach_dung');
+    const hepatic = frame({
+      drugs: ['ondansetron'],
+      population: 'adult',
+      age_text: '60 tuổi',
+      patient: { ...EMPTY_PATIENT, hepatic: 'xơ gan child B' },
+    });
+    const limit = decide(ondansetron, hepatic, index, [], 'ondansetron ở bn này có giới hạn liều gì ko');
+    expect(limit.decision).toBe('ANSWERABLE');
+    expect(limit.parts.map((p) => p.text).join(' ')).toContain('tổng liều không vượt quá 8 mg/ngày');
+  });
+
+  it('an entry for another indication is not the dose of the condition the conversation asked for', () => {
+    const azithro = index.section('azithromycin', 'lieu_luong_cach_dung');
+    const adult = frame({ drugs: ['azithromycin'], population: 'adult', age_text: '35 tuổi', route: 'uong' });
+    const ids = (said: string) => decide(azithro, adult, index, [], said).parts.map((p) => p.doc_id);
+    // after a list for strep throat: the Chlamydia single dose is another indication's, the usual regimen stays
+    const strep = ids('azithro uống liều ntn cho bn này. Chỉ định/triệu chứng: viêm họng do liên cầu.');
+    expect(strep).toContain('azithromycin__lieu_luong_cach_dung__1');
+    expect(strep).not.toContain('azithromycin__lieu_luong_cach_dung__2');
+    // the condition the entry treats keeps it; no condition asked keeps every entry (each under its label)
+    expect(ids('liều bao nhiêu. Chỉ định/triệu chứng: viêm niệu đạo do chlamydia.')).toContain(
+      'azithromycin__lieu_luong_cach_dung__2',
+    );
+    expect(ids('azithro uống liều ntn')).toContain('azithromycin__lieu_luong_cach_dung__2');
+    // a child's age bands ("liều theo lứa tuổi, … cách nhau 4 - 6 giờ") are no indication of their own
+    const para = index.section('paracetamol', 'lieu_luong_cach_dung');
+    const child = frame({
+      drugs: ['paracetamol'],
+      population: 'pediatric',
+      age_text: '9 tháng',
+      weight_kg: 8,
+      route: 'uong',
+    });
+    const fever = decide(para, child, index, [], 'para uống liều bn. Chỉ định/triệu chứng: sốt.').parts;
+    expect(fever.map((p) => p.doc_id)).toEqual(
+      expect.arrayContaining(['paracetamol__lieu_luong_cach_dung__3', 'paracetamol__lieu_luong_cach_dung__4']),
+    );
+  });
+
+  it('an entry for a kidney or liver impairment is left out when the user says those organs work normally', () => {
+    const tramadol = index.section('tramadol', 'lieu_luong_cach_dung');
+    const adult = frame({ drugs: ['tramadol'], population: 'adult', age_text: '50 tuổi', route: 'uong' });
+    const impairment = (ps: EvidencePart[]) => ps.filter((p) => /suy thận|suy gan/.test(p.text.split(':')[0]));
+    const normal = decide(tramadol, adult, index, [], 'tramadol uống liều sao? CN gan thận bt');
+    expect(normal.decision).toBe('ANSWERABLE');
+    expect(impairment(normal.parts)).toEqual([]);
+    // the kidney only said normal: the liver's entry stays; a kidney fact of the frame keeps the kidney's entry
+    const liverLeft = decide(tramadol, adult, index, [], 'tramadol uống liều sao? thận bt');
+    expect(impairment(liverLeft.parts).map((p) => /suy gan/.test(p.text))).toContain(true);
+    const renal = { ...adult, patient: { ...EMPTY_PATIENT, renal: 'ClCr 20 ml/phút' } };
+    const told = decide(tramadol, renal, index, [], 'tramadol uống liều sao? gan thận bt');
+    expect(impairment(told.parts).some((p) => /suy thận/.test(p.text))).toBe(true);
   });
 
   it('a turn naming no indication is answered for the indication the conversation told ("sau mổ" → the post-operative entry)', () => {

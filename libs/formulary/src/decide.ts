@@ -12,7 +12,7 @@ import { expandShorthand } from './shorthand';
 import { entriesOfIndicationSaid, narrowToIndication, userWordsOf, withoutDeniedStates } from './indication-rows';
 import { byReleaseForm } from './release-form';
 import { bandHolds, bandOverlaps, leadBands, parseBandTable, type Band } from './band-table';
-import { ageOf, parseRoute, saysRoute } from './patient-facts';
+import { ageOf, organsStatedNormal, parseRoute, saysRoute } from './patient-facts';
 import { words } from './words';
 
 export interface DrugNames {
@@ -29,7 +29,9 @@ export function mentionsDrug(part: EvidencePart, drugId: string, names: DrugName
 const quarantined = (p: EvidencePart) => p.quarantined_page !== null;
 
 /** Words of an entry for a kidney or liver impairment ("Người lớn suy thận …", "độ thanh thải creatinin …"). */
-const IMPAIRMENT = ['suy than', 'thanh thai creatinin', 'egfr', 'loc mau', 'tham phan', 'suy gan', 'xo gan'];
+const RENAL_IMPAIRMENT = ['suy than', 'thanh thai creatinin', 'egfr', 'loc mau', 'tham phan'];
+const HEPATIC_IMPAIRMENT = ['suy gan', 'xo gan'];
+const IMPAIRMENT = [...RENAL_IMPAIRMENT, ...HEPATIC_IMPAIRMENT];
 
 /**
  * An elderly entry that is this patient's: not one for a kidney or liver impairment the patient is not said to
@@ -52,7 +54,8 @@ function notForAge(p: EvidencePart, ageText: string | null): boolean {
 }
 
 /** "có cần giảm liều", "chỉnh liều theo ClCr", "ClCr 8 thì chỉnh ko" (folded): whether to adjust the dose is asked. */
-const ADJUSTMENT = / (?:giam|chinh|dieu chinh|hieu chinh) lieu | chinh (?:ko|khong|k|gi|the nao|sao) /u;
+const ADJUSTMENT =
+  / (?:giam|chinh|dieu chinh|hieu chinh) lieu | chinh (?:ko|khong|k|gi|the nao|sao) | gioi han lieu | lieu toi da /u;
 
 /** Is a dose adjustment asked for an impairment the patient has (kidney or liver values told)? */
 function adjustmentAsked(said: string, frame: QueryFrame): boolean {
@@ -63,6 +66,40 @@ function adjustmentAsked(said: string, frame: QueryFrame): boolean {
 function isImpairmentEntry(p: EvidencePart): boolean {
   const head = ` ${syllables(p.text.split(/[:.]/)[0]).join(' ')} `;
   return IMPAIRMENT.some((w) => head.includes(` ${w} `));
+}
+
+/**
+ * "CN gan thận bt": an entry for a kidney or liver impairment is not the patient's when the user says that organ works
+ * normally (and no fact of the frame says otherwise) — every organ the entry's lead names must be said normal.
+ */
+function forOrgansStatedNormal(p: EvidencePart, frame: QueryFrame, normal: { renal: boolean; hepatic: boolean }) {
+  const head = ` ${syllables(p.text.split(/[:.]/)[0]).join(' ')} `;
+  const renal = RENAL_IMPAIRMENT.some((w) => head.includes(` ${w} `));
+  const hepatic = HEPATIC_IMPAIRMENT.some((w) => head.includes(` ${w} `));
+  if (!renal && !hepatic) return false;
+  return (
+    (!renal || (normal.renal && frame.patient.renal === null)) &&
+    (!hepatic || (normal.hepatic && frame.patient.hepatic === null))
+  );
+}
+
+/** Routes as an entry's text writes them (folded syllables), each by the kind of route it is. */
+const ROUTE_KINDS: [string, RegExp][] = [
+  ['oral', / uong (?=\d)/u],
+  ['intravenous', / tinh mach (?=\d)/u],
+  ['intramuscular', / tiem bap (?=\d)/u],
+  ['subcutaneous', / duoi da (?=\d)/u],
+  ['rectal', / (?:truc trang|hau mon) (?=\d)/u],
+];
+
+/**
+ * "Người lớn suy thận: ClCr 30 - 60 ml/phút: uống 250 - 500 mg mỗi 12 giờ, hoặc truyền tĩnh mạch 200 - 400 mg …": an
+ * entry written for every route that gives each route its own dose is still a choice of route — unlike one limit for
+ * all ("tổng liều không vượt quá 8 mg/ngày (uống hoặc tĩnh mạch)").
+ */
+function dosesPerRoute(p: EvidencePart): boolean {
+  const t = ` ${syllables(p.text).join(' ')} `;
+  return ROUTE_KINDS.filter(([, re]) => re.test(t)).length > 1;
 }
 
 /**
@@ -116,6 +153,11 @@ export function decide(
 
   const dosing = pool.filter((p) => p.section === 'lieu_luong_cach_dung');
   if (dosing.length && dosing.length === pool.length) {
+    const normal = organsStatedNormal(`${context} ${userWordsOf(said)}`);
+    if (normal.renal || normal.hepatic) {
+      const fit = pool.filter((p) => !forOrgansStatedNormal(p, frame, normal));
+      if (fit.length) pool = fit;
+    }
     const allowed = frame.route ? [frame.route] : frame.allowed_routes;
     if (frame.population) {
       // "how to take it" (split, crush, dilute) for an elderly patient: an adult's entries say it too
@@ -239,7 +281,7 @@ export function decide(
       // "ceftriaxon có cần giảm liều theo ClCr của bn ko" (kidney values told): whether the dose is adjusted for the
       // impairment is answered by the entry for it that holds for every route — no route to ask
       const forImpairment = adjustmentAsked(said, frame)
-        ? pool.filter((p) => p.route === null && isImpairmentEntry(p))
+        ? pool.filter((p) => p.route === null && isImpairmentEntry(p) && !dosesPerRoute(p))
         : [];
       if (routes.length > 1 && forImpairment.length) pool = forImpairment;
       else if (routes.length > 1 && !comparesNamedRoutes && !intravenousSaid)

@@ -164,14 +164,55 @@ const DEMONSTRATIVES = new PhraseSet(['kia', 'đó', 'ấy', 'này', 'lúc nãy'
 /** Words a class name follows when it names a drug ("thuốc", "nhóm", "cái kháng sinh …", "loại chống đông …"). */
 const POINTING_WORDS = ['thuốc', 'nhóm', 'cái', 'loại'];
 
-/** Each class named after a pointing word, with the index of the word after its name. */
-function classesNamed(ws: Word[]): { named: AskedClass; end: number }[] {
-  const out: { named: AskedClass; end: number }[] = [];
-  for (let i = 0; i + 1 < ws.length; i++) {
-    if (!POINTING_WORDS.some((x) => says(ws[i], x))) continue;
-    const hit = POINTED_PHRASES.at(ws, i + 1);
+/**
+ * Class names that are names of drugs on their own, as wards say them without "thuốc" ("còn kháng sinh kia", "ks đó",
+ * "statin đó"): pharmacological classes, not what a drug is for ("huyết áp kia" is the blood pressure).
+ */
+const DRUG_NOUNS = new Set(
+  [
+    'kháng sinh',
+    'kháng histamin',
+    'corticoid',
+    'corticosteroid',
+    'statin',
+    'nsaid',
+    'nsaids',
+    'opioid',
+    'chống đông',
+    'kháng đông',
+    ...POINTER_CLASSES.slice(POINTER_CLASSES.findIndex((c) => c.phrase === 'ức chế men chuyển')).map((c) => c.phrase),
+  ].map((p) =>
+    words(p)
+      .map((w) => w.folded)
+      .join(' '),
+  ),
+);
+
+/**
+ * Each class named after a pointing word — or, for a class that names drugs on its own, without one (`bare`) — with
+ * the index of the word after its name.
+ */
+function classesNamed(ws: Word[]): { named: AskedClass; end: number; bare: boolean }[] {
+  const out: { named: AskedClass; end: number; bare: boolean }[] = [];
+  for (let i = 0; i < ws.length; i++) {
+    const pointing = i + 1 < ws.length && POINTING_WORDS.some((x) => says(ws[i], x));
+    const start = pointing ? i + 1 : i;
+    const hit = POINTED_PHRASES.at(ws, start);
     const named = hit ? POINTED.get(hit.phrase) : undefined;
-    if (hit && named) out.push({ named, end: i + 1 + hit.length });
+    if (!hit || !named) continue;
+    const bare = !pointing;
+    if (
+      bare &&
+      !DRUG_NOUNS.has(
+        ws
+          .slice(start, start + hit.length)
+          .map((w) => w.folded)
+          .join(' '),
+      )
+    )
+      continue;
+    out.push({ named, end: start + hit.length, bare });
+    i = start + hit.length - 1;
   }
   return out;
 }
@@ -190,7 +231,8 @@ const distinctClasses = (kept: { named: AskedClass }[]) => [
 export function classesPointedAt(text: string, demonstrative = false): AskedClass[] {
   const ws = words(text);
   const pointedBack = (end: number) => [0, 1, 2].some((k) => end + k < ws.length && DEMONSTRATIVES.at(ws, end + k));
-  return distinctClasses(classesNamed(ws).filter(({ end }) => !demonstrative || pointedBack(end)));
+  // a class said without "thuốc" points back only with a demonstrative ("kháng sinh kia"; "dị ứng kháng sinh" does not)
+  return distinctClasses(classesNamed(ws).filter(({ end, bare }) => (!demonstrative && !bare) || pointedBack(end)));
 }
 
 /**
@@ -212,7 +254,7 @@ export function partOfClassName(text: string, name: string): boolean {
  */
 export function otherOfClassPointed(text: string): AskedClass[] {
   const ws = words(text);
-  return distinctClasses(classesNamed(ws).filter(({ end }) => end < ws.length && says(ws[end], 'khác')));
+  return distinctClasses(classesNamed(ws).filter(({ end, bare }) => !bare && end < ws.length && says(ws[end], 'khác')));
 }
 
 /** Does a drug (by its ATC code) belong to every class asked, and to none ruled out? */

@@ -120,8 +120,46 @@ function treatmentNotProphylaxis(pool: EvidencePart[], said: string, context: st
   const regimens = pool.filter(
     (p) => p.section === 'lieu_luong_cach_dung' && (indicationTerms(p.text).length > 0 || REGIMEN_LEAD.test(p.text)),
   );
-  if (!regimens.some(elsewhere) || regimens.every(elsewhere)) return pool;
-  return pool.filter((p) => !elsewhere(p));
+  if (regimens.some(elsewhere) && !regimens.every(elsewhere)) return pool.filter((p) => !elsewhere(p));
+  return forOtherIndication(pool, regimens, asked);
+}
+
+/** A lead that says whose dose it is by the patient's state, not by what it treats. */
+const PATIENT_STATE_LEAD =
+  /suy thận|suy gan|xơ gan|thanh thải|lọc máu|thẩm phân|cao tuổi|\d\s*kg|mang thai|cho con bú/iu;
+
+/** Words of a disease's name that say little on their own (folded): they never tie an entry to a condition. */
+const GENERIC_SYLLABLES = new Set(
+  'viem nhiem khuan trung benh do cap man tinh nang nhe vua hoac va co khong bien chung dieu tri du phong nguoi lon tre em'.split(
+    ' ',
+  ),
+);
+
+/**
+ * "azithro uống liều ntn cho bn này" after a list for "viêm họng do liên cầu": an entry for another indication
+ * ("Người lớn, uống (viêm niệu đạo … do Chlamydia trachomatis): liều duy nhất 1 g") is not this patient's dose, beside the
+ * usual regimen of its route that names none — which stays. An entry whose indication the condition names stays.
+ */
+function forOtherIndication(pool: EvidencePart[], regimens: EvidencePart[], asked: string): EvidencePart[] {
+  const condition = new Set(syllables(asked).filter((w) => !GENERIC_SYLLABLES.has(w)));
+  const other = (p: EvidencePart) => {
+    const terms = indicationTerms(p.text);
+    // (a disease is named by a phrase: single words of a lead are often how it is dosed — "cách nhau")
+    if (!terms.some((t) => t.includes(' ')) || p.route === null) return false;
+    // an entry for the patient's state ("suy thận nặng", "người cao tuổi", "dưới 30 kg") is no indication of its own
+    if (PATIENT_STATE_LEAD.test(p.text.slice(0, Math.max(0, p.text.indexOf(':'))))) return false;
+    // any word of what the entry treats that the condition says too ("hạ sốt" for "sốt") keeps it
+    if (terms.some((t) => syllables(t).some((w) => condition.has(w)))) return false;
+    return regimens.some(
+      (q) =>
+        q !== p &&
+        q.route === p.route &&
+        q.population.some((x) => p.population.includes(x)) &&
+        indicationTerms(q.text).length === 0,
+    );
+  };
+  const others = regimens.filter(other);
+  return others.length ? pool.filter((p) => !others.includes(p)) : pool;
 }
 
 function narrowBySaid(pool: EvidencePart[], said: string): EvidencePart[] {

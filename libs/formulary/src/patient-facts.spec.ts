@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import {
+  organsStatedNormal,
   PREGNANCY_CUES,
   pregnancyIsPast,
   NON_CLINICAL_CUES,
@@ -528,5 +529,23 @@ describe('many units taken at once', () => {
     );
     // a count not taken at once ("mỗi lần uống 2 viên", "uống 20 viên trong 5 ngày") is no excess by this rule
     expect(INTAKE_CUES.has(words('mỗi lần uống 2 viên, ngày 3 lần'))).toBe(false);
+  });
+});
+
+describe('organs the user says work normally', () => {
+  it.each([
+    ['CN gan thận bt', true, true],
+    ['gan/thận bình thường', true, true],
+    ['cn than binh thuong', true, false],
+    ['không suy gan', false, true],
+    ['creatinin bình thường', true, false],
+    // a disease word before an organ keeps it diseased, whatever follows
+    ['bn suy thận, gan bt', false, true],
+    ['bn xơ gan, thận tốt', true, false],
+    // "ổn định" is stable, not normal; a marked "gân" is a tendon
+    ['thận ổn định', false, false],
+    ['gân gót bt', false, false],
+  ])('%s → kidney %s, liver %s', (text, renal, hepatic) => {
+    expect(organsStatedNormal(text)).toEqual({ renal, hepatic });
   });
 });

@@ -469,6 +469,30 @@ export function parseHepatic(text: string): string | null {
   return hit.phrase === 'xơ gan' ? 'xơ gan' : hit.phrase === 'viêm gan' ? 'viêm gan' : 'suy gan';
 }
 
+/**
+ * An organ's function said in short, one organ or both ("CN gan thận bt", "gan thận bình thường", "thận bt"), never an
+ * organ a disease word stands before ("suy thận, gan bt": only the liver is normal).
+ */
+const ORGANS_NORMAL = new RegExp(
+  `(?:^|[^\\p{L}])((?:(?:chức năng|chuc nang|cn) )?(?<!(?:suy|xơ|xo|bệnh|benh|viêm|viem) )(?:gan|thận|than)(?:(?: ?[\\/-] ?| (?:và |va )?)(?:gan|thận|than))?) (?:đều |deu |vẫn |van )?(?:bình thường|binh thuong|bt|trong giới hạn|trong gioi han|còn tốt|con tot|tốt|tot)(?![\\p{L}])`,
+  'gu',
+);
+
+/**
+ * The organs the user says work normally ("CN gan thận bt", "chức năng thận bình thường", "không suy gan"): an entry for
+ * their impairment is not this patient's. Read from the user's own words, as typed (a marked "gân" is no liver).
+ */
+export function organsStatedNormal(text: string): { renal: boolean; hepatic: boolean } {
+  const t = normalize(text);
+  const said = [...t.matchAll(ORGANS_NORMAL)].map((m) => m[1]);
+  const ws = words(text);
+  const denied = (set: PhraseSet) => set.find(ws).some((h) => statedNormal(ws, h));
+  return {
+    renal: said.some((m) => /(?:^|[ /-])(?:thận|than)(?:[ /-]|$)/u.test(m)) || denied(RENAL_WORDS),
+    hepatic: said.some((m) => /(?:^|[ /-])gan(?:[ /-]|$)/u.test(m)) || denied(HEPATIC_WORDS),
+  };
+}
+
 export const POPULATION_CUES: Record<Population, PhraseSet> = {
   pediatric: new PhraseSet([
     'trẻ em',

@@ -16,6 +16,11 @@ describe('section router', () => {
     ['Tác dụng phụ của metformin?', 'tac_dung_khong_mong_muon'],
     ['tac dung khong mong muon cua digoxin', 'tac_dung_khong_mong_muon'],
     ['Warfarin dùng chung với aspirin được không?', 'tuong_tac_thuoc'],
+    // one drug changing what another does is an interaction; lowering the side effects is not
+    ['thuốc dạ dày có làm giảm td clopidogrel ko', 'tuong_tac_thuoc'],
+    ['omeprazol co lam giam tac dung clopidogrel khong', 'tuong_tac_thuoc'],
+    ['cipro có làm tăng tác dụng warfarin không', 'tuong_tac_thuoc'],
+    ['muốn giảm tác dụng phụ thì sao', 'tac_dung_khong_mong_muon'],
     ['Phụ nữ có thai dùng enalapril được không?', 'thoi_ky_mang_thai'],
     ['bú tiếp đc ko hay phải vắt bỏ sữa?', 'thoi_ky_cho_con_bu'],
     ['nhịn ăn ko uống đc, valproat xử trí liều ntn', 'lieu_luong_cach_dung'],

@@ -85,6 +85,15 @@ const PHRASES: [string, SectionKey][] = [
   ['cấm dùng', 'chong_chi_dinh'],
   ['tác dụng không mong muốn', 'tac_dung_khong_mong_muon'],
   ['tác dụng phụ', 'tac_dung_khong_mong_muon'],
+  // "omeprazol có làm giảm td clopidogrel ko": one drug changing what another does is an interaction, not an
+  // effect on the patient (after "tác dụng phụ", so "giảm tác dụng phụ" stays the adverse effects')
+  ...['có làm giảm', 'làm giảm', 'giảm', 'có làm tăng', 'làm tăng', 'tăng', 'làm mất', 'mất'].flatMap(
+    (v): [string, SectionKey][] => [
+      [`${v} tác dụng`, 'tuong_tac_thuoc'],
+      [`${v} td`, 'tuong_tac_thuoc'],
+      [`${v} hiệu quả`, 'tuong_tac_thuoc'],
+    ],
+  ),
   ['phản ứng có hại', 'tac_dung_khong_mong_muon'],
   ['adr', 'tac_dung_khong_mong_muon'],
   // an accidental or excess intake ("lỡ uống", "uống nhầm", "ngộ độc"): one list with the parser's

@@ -74,6 +74,13 @@ describe('ward shorthand (data/lexicon/ward-shorthand.json)', () => {
     expect(expand('ĐVT chi tiết')).toBe('ĐVT chi tiết');
   });
 
+  it('reads "viêm" written as a capital V glued to the organ ("VHọng", "VPhổi"), never a word of capitals', () => {
+    expect(expandShorthand('BN nam 35t, VHọng do liên cầu')).toContain('viêm họng do liên cầu');
+    expect(expandShorthand('VPhổi cộng đồng')).toBe('viêm phổi cộng đồng');
+    expect(expandShorthand('VIP')).toBe('VIP');
+    expect(expandShorthand('Vitamin C')).toBe('Vitamin C');
+  });
+
   it('leaves text without shorthand exactly as typed', () => {
     for (const t of ['Trẻ 5 tuổi nặng 18 kg, liều paracetamol đường uống?', 'Warfarin và aspirin có tương tác không?'])
       expect(expand(t)).toBe(t);

@@ -43,6 +43,8 @@ const DRUG_ABBRS = new Set(ENTRIES.filter((e) => e.kind === 'drug').map((e) => e
 const GLUED =
   /(?<![\p{L}\d.,])(\d+(?:[.,]\d+)?)(t|th|w|v|ng|h|kg|kgs|ký|kí|ky|ml\/p|ml\/ph|ml\/phút|ml|mg|mcg|tuổi|tuoi|tháng|thang|tuần|tuan|ngày|ngay)(?![\p{L}])/gu;
 const PUNCT = /^([("'[]*)(.*?)([)"'\].,;:!?]*)$/su;
+/** "VHọng", "VPhổi": a capital V glued to a capitalised word of lower-case letters (never all capitals: "VIP"). */
+const INFLAMED_ORGAN = /(?<![\p{L}\d])V(\p{Lu}\p{Ll}+)(?![\p{L}\d])/gu;
 /**
  * A bed by its number, typed "G12" ("G12 bn nam 50t", "còn G14 bé gái 4t", "bé G7 16 cân"): only beside a word for
  * the patient, so "G5" is never read for glucose 5% (typed "G5%", its own entry).
@@ -89,6 +91,8 @@ function matches(token: string | undefined, words: string[], isDrug: (w: string)
  */
 export function expandShorthand(text: string, isDrug: (token: string) => boolean = () => false): string {
   let spaced = normalize(text).length ? text.normalize('NFC').replace(GLUED, '$1 $2') : text;
+  // "VHọng", "VPhổi": "viêm" written as its capital glued to the organ's capitalised name
+  spaced = spaced.replace(INFLAMED_ORGAN, (_m, organ: string) => `viêm ${organ.toLowerCase()}`);
   const bed = (m: string, n: string) => (m.startsWith('G') ? `giường ${n}` : m);
   spaced = spaced.replace(BED_BEFORE_PERSON, bed).replace(BED_AFTER_PERSON, bed);
   for (const p of PHRASES) spaced = spaced.replace(p.re, p.expansion);
