@@ -21,6 +21,12 @@ export interface CoMedicationSource {
   findMentions(text: string): Mention[];
 }
 
+/** A sentence's lead — what it speaks of, before a colon near its start ("Clarithromycin: …") — or null. */
+const leadOf = (sentence: string) => {
+  const colon = sentence.indexOf(':');
+  return colon > 0 && colon <= 80 ? sentence.slice(0, colon) : null;
+};
+
 const sentencesOf = (text: string) =>
   text
     .split(/(?<=[.!?;])\s+(?=\p{Lu})/u)
@@ -73,7 +79,15 @@ export function pairNotes(
         for (const p of source.section(owner, 'tuong_tac_thuoc')) {
           if (p.quarantined_page !== null || cited.has(p.doc_id)) continue;
           const all = sentencesOf(p.text);
-          const at = all.flatMap((s, i) => (mentionsText(s, named, source) ? [i] : []));
+          // "Clarithromycin: ức chế mạnh CYP3A4 … xoắn đỉnh. Chống chỉ định phối hợp.": after a lead that names the other
+          // drug, the sentences speak of the pair without naming it again — until a sentence opens a lead of its own
+          // ("Miconazol …: chống chỉ định phối hợp" is miconazol's)
+          let underLead = false;
+          const at = all.flatMap((s, i) => {
+            const lead = leadOf(s);
+            if (lead !== null) underLead = mentionsText(lead, named, source);
+            return underLead || mentionsText(s, named, source) ? [i] : [];
+          });
           // verbatim: sentences that do not follow one another are joined by an ellipsis, never run together
           const keep = at.map((i, k) => (k > 0 && at[k - 1] !== i - 1 ? `… ${all[i]}` : all[i]));
           // a sentence written on the owner's own section names the owner by context: only the other drug is needed

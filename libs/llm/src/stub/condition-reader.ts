@@ -557,6 +557,18 @@ const TIME_AND_HISTORY = new Set(['tien', 'su', 'gio', 'hien', 'tai', 'nay', 'lu
 /** Words that open the complaint the patient has now ("giờ …", "nay …", "hiện …"). */
 const NOW_WORDS = new Set(['gio', 'nay', 'hien']);
 
+/** A ward note's arrow to its conclusion ("acid uric 560 → gút cấp", "→ chẩn đoán …"), not one joining words. */
+const ARROW = /\s*(?:→|->|=>)\s*(?!(?:chẩn đoán|chan doan|cđ|cd)\s)(?=\p{L})/giu;
+const ARROW_BEFORE_OPENER = /\s*(?:→|->|=>)\s*(?=(?:chẩn đoán|chan doan|cđ|cd)\s)/giu;
+
+/** "…, acid uric 560 → gút cấp. Thuốc nào …": what the arrow leads to is the diagnosis, said as one. */
+function arrowToDiagnosis(text: string): string {
+  return text.replace(ARROW_BEFORE_OPENER, '. ').replace(ARROW, '. chẩn đoán ');
+}
+
+/** A diagnosis concluded, and what it names up to the clause's end. */
+const CONCLUSION = /(?:^|[^\p{L}])(?:chẩn đoán|chan doan|cđ|dx)\s*:?\s+([^.;?!,()]+)/giu;
+
 const DIAGNOSIS_OPENERS = [
   'bi',
   'mac',
@@ -759,7 +771,7 @@ export class ConditionReader {
   /** A formulary indication of two words or more named in the turn (any synonym), or null. */
   knownCondition(turn: string): string | null {
     // an allergy told, and its reaction ("dị ứng penicillin (nổi mày đay toàn thân)"), name no condition
-    return this.namedConditions(this.withoutAllergies(turn)).find((c) => c.includes(' ')) ?? null;
+    return this.namedConditions(this.withoutAllergies(arrowToDiagnosis(turn))).find((c) => c.includes(' ')) ?? null;
   }
 
   /** The turn, shorthand expanded, with the allergies it tells and the reactions that made them taken out. */
@@ -800,7 +812,7 @@ export class ConditionReader {
    * too long to be a condition names none: the router then asks which condition.
    */
   condition(asked: string, typedWithMarks?: boolean): { name: string | null; several: boolean } {
-    return { name: this.read(asked, typedWithMarks), several: this.several };
+    return { name: this.read(arrowToDiagnosis(asked), typedWithMarks), several: this.several };
   }
 
   /** Set by read(): the condition it read was picked among several the turn names, none of them asked. */
@@ -809,6 +821,10 @@ export class ConditionReader {
   /** `typedWithMarks`: whether the user typed the turn with diacritics (the shorthand's expansion writes its own). */
   private read(asked: string, typedWithMarks?: boolean): string | null {
     const read = this.readAsked(asked, typedWithMarks);
+    // (a reading that names the conclusion, as said, stands: "viêm bàng quang cấp")
+    const concluded = this.concluded(asked);
+    if (concluded && !` ${syllables(read ?? '').join(' ')} `.includes(` ${syllables(concluded).join(' ')} `))
+      return concluded;
     // "có tiền sử dị ứng penicillin … Giờ em uống thuốc gì": words of time and history name no condition
     if (read && syllables(read).every((w) => TIME_AND_HISTORY.has(w))) return null;
     const named = this.attackNamed(asked, read) ?? this.foundByExamination(asked, read) ?? read;
@@ -819,6 +835,24 @@ export class ConditionReader {
       (c) => !CLASS_FOLDED.has(syllables(c).join(' ')),
     );
     return told.length === 1 ? told[0] : null;
+  }
+
+  /**
+   * "TPTNT nitrit +, đau hông lưng P, chạm thận (+) → chẩn đoán viêm thận bể thận cấp": the last diagnosis a note
+   * concludes with ("chẩn đoán …", "CĐ: …", "Dx …", an arrow) that the formulary names is the condition — the findings
+   * before it describe it. Never one told as history.
+   */
+  concluded(turn: string): string | null {
+    const found = [...this.expand(arrowToDiagnosis(turn)).matchAll(CONCLUSION)].map((m) => m[1].trim()).reverse();
+    for (const clause of found) {
+      const named =
+        this.knownCondition(clause) ??
+        (syllables(clause).length <= MAX_CONDITION_WORDS && this.content?.indicationKeyword(clause).length
+          ? clause
+          : null);
+      if (named && !historyOnly(turn, named)) return named;
+    }
+    return null;
   }
 
   /**

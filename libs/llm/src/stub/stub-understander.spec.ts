@@ -909,6 +909,20 @@ describe('stub: history told before the question', () => {
     const g = parser.parse('Em đang bầu 16 tuần, có tiền sử dị ứng penicillin. Giờ em uống thuốc gì được ạ?');
     expect(g.condition).toBeNull();
   });
+  it('reads the diagnosis a note concludes with (an arrow, "chẩn đoán"), not the findings before it', () => {
+    const f = parser.parse(
+      'bn nam 52t, loét DD đang tiến triển (nội soi tuần trước), đêm qua sưng nóng đỏ đau khớp bàn ngón chân cái P, acid uric 560 → gút cấp. Thuốc nào trong dược thư dùng đc?',
+    );
+    expect([f.turn_type, f.condition]).toEqual(['condition_to_drug', 'gút cấp']);
+    // answering "which condition?" with the findings, then the conclusion
+    const prior = parser.parse('sp 26t thai 20 tuần, sốt 39 rét run, nghi nhiễm trùng. Cho ks gì?');
+    expect(prior.condition_ambiguous).toBe(true);
+    const g = parser.parse('TPTNT nitrit +, đau hông lưng P, chạm thận (+) → chẩn đoán viêm thận bể thận cấp', prior);
+    expect(g.condition).toBe('viêm thận bể thận cấp');
+    // a diagnosis told as history is no conclusion
+    const h = parser.parse('tiền sử chẩn đoán viêm loét dạ dày. Giờ viêm họng do liên cầu, ks nào?');
+    expect(h.condition).not.toMatch(/dạ dày/u);
+  });
   it('a drug asked by its use ("thuốc diệt HP nào") beside a drug only taken is a list, not the taken drug', () => {
     const f = parser.parse('bn nam 52t loét HTT, test HP (+), đang uống simvastatin. thuốc diệt HP nào dùng đc');
     expect([f.turn_type, f.drugs, f.condition]).toEqual(['condition_to_drug', [], 'diệt helicobacter pylori']);

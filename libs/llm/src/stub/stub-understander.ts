@@ -712,7 +712,10 @@ export class StubUnderstander implements Understander {
       .split(/[,.;!?]+/u)
       .map((c) => c.trim())
       .filter(Boolean);
-    const has = clauses.find((c) => /(?:^|\s)(?:bị|bi)\s/iu.test(c)) ?? clauses[0] ?? '';
+    // … but a formulary condition the reply names ("TPTNT nitrit +, đau hông lưng P → chẩn đoán viêm thận bể thận
+    // cấp"): findings before the conclusion describe it
+    const known = this.reader.concluded(turn);
+    const has = known ?? clauses.find((c) => /(?:^|\s)(?:bị|bi)\s/iu.test(c)) ?? clauses[0] ?? '';
     const asked = this.read(`${has.replace(/^.*?(?:^|\s)(?:bị|bi)\s+/iu, '')}, thuốc nào điều trị?`);
     if (!asked.condition && !asked.indication) return null;
     return {
