@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import {
   organsStatedNormal,
+  whereToBuy,
   PREGNANCY_CUES,
   pregnancyIsPast,
   NON_CLINICAL_CUES,
@@ -37,6 +38,16 @@ describe('routes read from the user’s words', () => {
       allowed: [],
     });
     expect(route('heparin tĩnh mạch')).toEqual({ route: null, allowed: ['tiem_tinh_mach', 'truyen_tinh_mach'] });
+    // a suppository put in, its count asked: the suppository says the route, the count does not
+    expect(route('nhet vien dan paracetamol 150mg thi nhet may vien')).toEqual({
+      route: 'dat_truc_trang',
+      allowed: [],
+    });
+    // a route word typed without marks where the shorthand's expansion wrote the rest with them
+    expect(route(expandShorthand('bn nam 70t VTBT, ClCr 25, cipro uong lieu ntn'))).toEqual({
+      route: 'uong',
+      allowed: [],
+    });
   });
 
   it('several routes named: none is the route, each is allowed', () => {
@@ -547,5 +558,14 @@ describe('organs the user says work normally', () => {
     ['gân gót bt', false, false],
   ])('%s → kidney %s, liver %s', (text, renal, hepatic) => {
     expect(organsStatedNormal(text)).toEqual({ renal, hepatic });
+  });
+});
+
+describe('where to buy', () => {
+  it('a product named between "mua" and "ở đâu" is still where to buy it; dancing and a dose are not', () => {
+    expect(whereToBuy('Cho em hỏi mua bình xịt salbutamol ở đâu gần quận 3 ạ?')).toBe(true);
+    expect(whereToBuy('mua thuoc nay cho nao')).toBe(true);
+    expect(whereToBuy('múa ở đâu')).toBe(false);
+    expect(whereToBuy('đã mua salbutamol rồi, xịt mấy nhát')).toBe(false);
   });
 });

@@ -723,6 +723,8 @@ const ROUTE_PHRASES: [string, Route[]][] = [
   ['đặt trực tràng', ['dat_truc_trang']],
   ['đặt hậu môn', ['dat_truc_trang']],
   ['nhét hậu môn', ['dat_truc_trang']],
+  // "nhét viên đạn paracetamol": a suppository is put in
+  ['nhét', ['dat_truc_trang']],
   ['viên đạn', ['dat_truc_trang']],
   ['trực tràng', ['dat_truc_trang']],
   ['hậu môn', ['dat_truc_trang']],
@@ -774,8 +776,13 @@ const ROUTE_PHRASES: [string, Route[]][] = [
   ['ống thông dạ dày', ['uong']],
 ];
 const ROUTE_SET = new PhraseSet(ROUTE_PHRASES.map(([p]) => p));
-/** Words that name an injection without saying which. */
-const GENERIC_ROUTES = new Set(['tiêm', 'chích'].map(normalize));
+/**
+ * Words that name a route loosely: an injection without saying which, tablets counted ("nhét viên đạn … nhét mấy
+ * viên": the suppository named says the route, not the count) — they count when no other route is named.
+ */
+const GENERIC_ROUTES = new Set(['tiêm', 'chích', 'mấy viên', 'bao nhiêu viên'].map(normalize));
+/** Route words as typed without marks. */
+const UNMARKED_ROUTE_WORDS = new Set(['uong', 'tiem', 'truyen', 'bap']);
 const ROUTE_OF = new Map(ROUTE_PHRASES.map(([p, r]) => [normalize(p), r]));
 
 /** "không uống được", "không nuốt được", "nhịn ăn uống": the oral route is out. */
@@ -897,7 +904,11 @@ function negatedAt(ws: Word[], hit: PhraseHit, all: PhraseHit[]): boolean {
   return NEGATION.has(next) && ABILITY.has(then);
 }
 
-export function parseRoute(ws: Word[]): RouteFacts {
+export function parseRoute(typed: Word[]): RouteFacts {
+  // "bn nam 70t VTBT, ClCr 25, cipro uong lieu ntn": a route's word typed without its marks is that route's even where
+  // the turn reads as typed with marks (the shorthand's expansion wrote most of them) — none of them names anything
+  // else a prescriber would type unmarked here
+  const ws = typed.map((w) => (UNMARKED_ROUTE_WORDS.has(w.text) ? { ...w, plain: true } : w));
   const notOral = NOT_ORAL.find(ws);
   // the words of a negated route are not a route, nor is a vein or the skin named inside a disease
   const sites = DISEASE_SITES.mask(ws);
@@ -1195,6 +1206,17 @@ export const UNIT_COUNT_CUES = new CountPhrases(
 );
 
 /** Questions about a drug that are not clinical: price, purchase, insurance, law, brands. */
+/**
+ * "mua bình xịt salbutamol ở đâu gần quận 3", "mua thuốc này chỗ nào": where to buy a product, with its name between
+ * (normalised; "múa" typed with its marks is no "mua").
+ */
+const WHERE_TO_BUY =
+  /(?:^|[^\p{L}])mua(?: [\p{L}\d%.,-]+){0,6}? (?:ở đâu|o dau|đâu|dau|chỗ nào|cho nao|nơi nào|noi nao)(?![\p{L}])/u;
+
+export function whereToBuy(text: string): boolean {
+  return WHERE_TO_BUY.test(normalize(text));
+}
+
 export const NON_CLINICAL_CUES = new PhraseSet([
   // a product's expiry ("hộp … hết hạn 2 tháng rồi, uống tiếp được không"): the product, as its storage is
   'hết hạn',

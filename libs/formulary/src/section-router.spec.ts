@@ -16,6 +16,8 @@ describe('section router', () => {
     ['Tác dụng phụ của metformin?', 'tac_dung_khong_mong_muon'],
     ['tac dung khong mong muon cua digoxin', 'tac_dung_khong_mong_muon'],
     ['Warfarin dùng chung với aspirin được không?', 'tuong_tac_thuoc'],
+    // the most it may be given
+    ['đang uống 850 x3/ngày. tối đa được bao nhiêu?', 'lieu_luong_cach_dung'],
     // one drug changing what another does is an interaction; lowering the side effects is not
     ['thuốc dạ dày có làm giảm td clopidogrel ko', 'tuong_tac_thuoc'],
     ['omeprazol co lam giam tac dung clopidogrel khong', 'tuong_tac_thuoc'],

@@ -99,6 +99,10 @@ const PHRASES: [string, SectionKey][] = [
   // an accidental or excess intake ("lỡ uống", "uống nhầm", "ngộ độc"): one list with the parser's
   ...INTAKE_PHRASES.map((p): [string, SectionKey] => [p, 'qua_lieu_va_xu_tri']),
   // the target INR is written with the dose ("INR 2 - 3 (đích 2,5) …")
+  // "đang uống 850 x3/ngày. tối đa đc bnh?": the most it may be given is its dose
+  ['tối đa được bao nhiêu', 'lieu_luong_cach_dung'],
+  ['tối đa bao nhiêu', 'lieu_luong_cach_dung'],
+  ['tối đa là bao nhiêu', 'lieu_luong_cach_dung'],
   ['inr mục tiêu', 'lieu_luong_cach_dung'],
   ['inr đích', 'lieu_luong_cach_dung'],
   ['đích inr', 'lieu_luong_cach_dung'],

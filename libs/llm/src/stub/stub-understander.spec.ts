@@ -909,6 +909,14 @@ describe('stub: history told before the question', () => {
     const g = parser.parse('Em đang bầu 16 tuần, có tiền sử dị ứng penicillin. Giờ em uống thuốc gì được ạ?');
     expect(g.condition).toBeNull();
   });
+  it('a diluent switched to and the ward’s monitor are no drugs missing from the formulary', () => {
+    const f = parser.parse('ok đổi sang NaCl 0.9% rồi. Vậy đẩy tốc độ tối đa bao nhiêu, có cần mắc monitor ko?');
+    expect(f.unknown_drugs).toEqual([]);
+  });
+  it('where to buy a product named in between is out of scope; thanks in shorthand is small talk', () => {
+    expect(parser.parse('Cho em hỏi mua bình xịt salbutamol ở đâu gần quận 3 ạ?').turn_type).toBe('out_of_scope');
+    expect(parser.parse('ok tks').turn_type).toBe('smalltalk');
+  });
   it('reads the diagnosis a note concludes with (an arrow, "chẩn đoán"), not the findings before it', () => {
     const f = parser.parse(
       'bn nam 52t, loét DD đang tiến triển (nội soi tuần trước), đêm qua sưng nóng đỏ đau khớp bàn ngón chân cái P, acid uric 560 → gút cấp. Thuốc nào trong dược thư dùng đc?',

@@ -8,6 +8,7 @@ import {
   intakeAlongside,
   LACTATION_CUES,
   NON_CLINICAL_CUES,
+  whereToBuy,
   NON_CLINICAL_MARKED,
   SUPPLY_CUES,
   TAKEN_TOGETHER,
@@ -134,6 +135,9 @@ const CLINIC_WORDS = new Set([
   'gcs',
   'apgar',
   'holter',
+  // equipment of the ward ("có cần mắc monitor ko")
+  'monitor',
+  'monitoring',
   'basedow',
   'graves',
   'cushing',
@@ -350,7 +354,7 @@ const USE_BEFORE_WHICH =
 const ASKS_ABOUT = new PhraseSet(['ảnh hưởng', 'vướng', 'lưu ý', 'cần chú ý', 'có sao', 'dùng được', 'dùng đc']);
 
 /** Words of diluting a drug or of the fluid it runs in (folded): "pha", "hòa tan", "dung môi", "dịch truyền". */
-const DILUTING = / (?:pha|hoa tan|dung moi|dich truyen|truyen chung|pha loang) /u;
+const DILUTING = / (?:pha|hoa tan|dung moi|dich truyen|truyen chung|pha loang|doi sang|chuyen sang|thay bang) /u;
 /** Solutions a drug is diluted in or given with, as the lexicon names them (folded). */
 const DILUENTS = /^(?:natri clorid|glucose|dextrose|ringer|nuoc cat|nuoc muoi)/u;
 
@@ -927,7 +931,7 @@ export class StubUnderstander implements Understander {
         : null;
     if (prescribed) return { ...frame, turn_type: 'drug_attribute', attribute: prescribed };
     if (
-      (has(NON_CLINICAL_CUES) && !clinicalBeside) ||
+      ((has(NON_CLINICAL_CUES) || whereToBuy(text)) && !clinicalBeside) ||
       stock ||
       (has(NON_CLINICAL_MARKED) && !clinicalAsked && !slots && !greeting)
     )

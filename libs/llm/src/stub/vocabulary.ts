@@ -218,6 +218,9 @@ export const P = {
     'tạm biệt',
     'thanks',
     'thank you',
+    'tks',
+    'thks',
+    'thx',
     'alo',
   ]),
   whichDrug: new WhichDrugPhrases([
