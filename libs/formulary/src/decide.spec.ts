@@ -161,6 +161,27 @@ describe('decide()', () => {
     );
   });
 
+  it('the one entry whose disease the user names is the dose, not the usual regimen; a puzzled "ha?" names none', () => {
+    const azithro = index.section('azithromycin', 'lieu_luong_cach_dung');
+    const adult = frame({ drugs: ['azithromycin'], population: 'adult', age_text: '30 tuổi', route: 'uong' });
+    const ids = decide(
+      azithro,
+      adult,
+      index,
+      [],
+      'bn nam 30t viêm niệu đạo do chlamydia, azitromycin uống liều bn',
+    ).parts.map((p) => p.doc_id);
+    expect(ids).toContain('azithromycin__lieu_luong_cach_dung__2');
+    expect(ids).not.toContain('azithromycin__lieu_luong_cach_dung__1');
+    // "ha? y la sao" replying to a question is no "hạ" of "thuốc hạ acid uric": the attack asked stays the dose
+    const colchicin = index.section('colchicin', 'lieu_luong_cach_dung');
+    const man = frame({ drugs: ['colchicin'], population: 'adult', age_text: '52 tuổi', route: 'uong' });
+    const q = 'colchicin 1mg len con gut thi uong may vien. ha? y la sao. a bo em 52 tuoi, ko co benh than gan gi';
+    const parts = decide(colchicin, man, index, [], q).parts.map((p) => p.doc_id);
+    expect(parts).toContain('colchicin__lieu_luong_cach_dung__1');
+    expect(parts).not.toContain('colchicin__lieu_luong_cach_dung__2');
+  });
+
   it('an entry for a kidney or liver impairment is left out when the user says those organs work normally', () => {
     const tramadol = index.section('tramadol', 'lieu_luong_cach_dung');
     const adult = frame({ drugs: ['tramadol'], population: 'adult', age_text: '50 tuổi', route: 'uong' });

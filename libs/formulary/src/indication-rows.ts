@@ -87,7 +87,15 @@ export function withoutDeniedStates(pool: EvidencePart[], said: string): Evidenc
 const PURPOSE_TERMS = new Set(['dự', 'phòng', 'dự phòng', 'phòng huyết', 'điều', 'trị', 'điều trị']);
 
 /** A treatment asked in words no entry's indication holds: "liều điều trị", "cắt cơn", an acute illness ("gút cấp"). */
-const TREATMENT_SAID = new PhraseSet(['liều điều trị', 'cắt cơn', 'đang lên cơn', 'trong cơn', 'cấp', 'cấp tính']);
+const TREATMENT_SAID = new PhraseSet([
+  'liều điều trị',
+  'cắt cơn',
+  'đang lên cơn',
+  'lên cơn',
+  'trong cơn',
+  'cấp',
+  'cấp tính',
+]);
 const PROPHYLAXIS_SAID = new PhraseSet(['dự phòng', 'phòng ngừa', 'ngừa', 'phòng cơn', 'phòng huyết khối']);
 
 /**
@@ -163,14 +171,36 @@ function forOtherIndication(pool: EvidencePart[], regimens: EvidencePart[], aske
 }
 
 function narrowBySaid(pool: EvidencePart[], said: string): EvidencePart[] {
+  // (a lone syllable of how a lead is worded — "hạ" of "thuốc hạ acid uric", "bắt" of "bắt đầu" — names no indication a
+  // user says: "ha?" is a puzzled reply, not "hạ")
   const own = new Map(
     pool.filter((p) => p.section === 'lieu_luong_cach_dung').map((p) => [p, indicationTerms(p.text)] as const),
   );
+  const meaningful = (terms: string[]) => terms.filter((t) => t.includes(' ') || !LEAD_WORDING.has(fold(t)));
   const entries = [...own.keys()].filter((p) => own.get(p)!.length > 0);
-  if (entries.length < 2 || !said.trim()) return pool;
+  if (!entries.length || !said.trim()) return pool;
   const user = saidWords(said);
+  // "viêm niệu đạo do chlamydia, azitromycin uống liều bn": the one entry whose disease the user names (by a phrase of
+  // it) is the dose, not the usual regimen of the same route and patients beside it
+  if (entries.length === 1) {
+    const [entry] = entries;
+    const phrases = own.get(entry)!.filter((t) => t.includes(' '));
+    if (!phrases.length || !new PhraseSet(phrases).has(user)) return pool;
+    // (an entry that prevents the disease named is its dose only when prevention is asked)
+    const terms = own.get(entry)!;
+    if (terms.includes('dự') && terms.includes('phòng') && !PROPHYLAXIS_SAID.has(user)) return pool;
+    const usual = (p: EvidencePart) =>
+      p !== entry &&
+      own.has(p) &&
+      own.get(p)!.length === 0 &&
+      REGIMEN_LEAD.test(p.text) &&
+      !PATIENT_STATE_LEAD.test(p.text.slice(0, Math.max(0, p.text.indexOf(':')))) &&
+      p.route === entry.route &&
+      p.population.some((x) => entry.population.includes(x));
+    return pool.filter((p) => !usual(p));
+  }
   // a term is said as typed: a word with its marks says only itself
-  const named = (p: EvidencePart, terms: string[] = own.get(p)!) => new PhraseSet(terms).has(user);
+  const named = (p: EvidencePart, terms: string[] = own.get(p)!) => new PhraseSet(meaningful(terms)).has(user);
   const matched = entries.filter((p) => named(p));
   if (!matched.length) return pool;
   // among the matched entries, an indication's distinctive words: those no other matched indication has
@@ -191,6 +221,9 @@ function narrowBySaid(pool: EvidencePart[], said: string): EvidencePart[] {
   const keep = byDisease.length ? byDisease : sharp.length ? sharp : matched;
   return keep.length === entries.length ? pool : pool.filter((p) => !entries.includes(p) || keep.includes(p));
 }
+
+/** Single syllables of a lead's wording, folded, that say nothing of what an entry treats. */
+const LEAD_WORDING = new Set(['ha', 'bat', 'thuoc', 'xem', 'phan', 'tuong', 'tac', 'cach', 'nhau', 'tro', 'khi']);
 
 /** The condition label synthesizeQuery writes (". Chỉ định/triệu chứng: viêm bàng quang."). */
 const CONDITION_LABEL = /\.\s+Chỉ định\/triệu chứng:\s*([^.]*)/u;

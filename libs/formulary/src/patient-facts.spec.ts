@@ -43,6 +43,8 @@ describe('routes read from the user’s words', () => {
       route: 'dat_truc_trang',
       allowed: [],
     });
+    // nothing by mouth ("NPO hoàn toàn"), what was taken at home before is no route now
+    expect(route('NPO hoàn toàn. ở nhà uống omeprazol 20. giờ dùng đường nào').route).toBeNull();
     // a route word typed without marks where the shorthand's expansion wrote the rest with them
     expect(route(expandShorthand('bn nam 70t VTBT, ClCr 25, cipro uong lieu ntn'))).toEqual({
       route: 'uong',
@@ -550,6 +552,8 @@ describe('organs the user says work normally', () => {
     ['cn than binh thuong', true, false],
     ['không suy gan', false, true],
     ['creatinin bình thường', true, false],
+    // both organs' diseases denied at once
+    ['a bo em 52 tuoi, ko co benh than gan gi', true, true],
     // a disease word before an organ keeps it diseased, whatever follows
     ['bn suy thận, gan bt', false, true],
     ['bn xơ gan, thận tốt', true, false],

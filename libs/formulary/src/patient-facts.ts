@@ -384,7 +384,20 @@ const TESTS = new Set(
   ['chức năng thận', 'creatinin', 'egfr', 'clcr', 'crcl', 'gfr', 'chức năng gan', ...ENZYMES].map(normalize),
 );
 /** Words before an organ's disease that deny it ("không suy thận", "chưa có bệnh gan"). */
-const DENIED_BEFORE = new PhraseSet(['không', 'chưa', 'không có', 'chưa có', 'không bị', 'chưa bị', 'chẳng', 'ko']);
+const DENIED_BEFORE = new PhraseSet([
+  'không',
+  'chưa',
+  'không có',
+  'chưa có',
+  'không bị',
+  'chưa bị',
+  'chẳng',
+  'ko',
+  'ko có',
+  'ko bị',
+  'k có',
+  'k bị',
+]);
 
 /**
  * The user says the organ is fine, not that it is diseased: a disease word denied right before it
@@ -478,13 +491,19 @@ const ORGANS_NORMAL = new RegExp(
   'gu',
 );
 
+/** "ko có bệnh thận gan gì", "không bệnh gan thận": a disease of both organs denied at once. */
+const ORGANS_DENIED = new RegExp(
+  `(?:^|[^\\p{L}])(?:không|khong|ko|k|chưa|chua)(?: (?:có|co|bị|bi))? (?:bệnh |benh )?((?:gan|thận|than)(?:(?: ?[\\/-] ?| (?:và |va )?)(?:gan|thận|than))?)(?![\\p{L}])`,
+  'gu',
+);
+
 /**
  * The organs the user says work normally ("CN gan thận bt", "chức năng thận bình thường", "không suy gan"): an entry for
  * their impairment is not this patient's. Read from the user's own words, as typed (a marked "gân" is no liver).
  */
 export function organsStatedNormal(text: string): { renal: boolean; hepatic: boolean } {
   const t = normalize(text);
-  const said = [...t.matchAll(ORGANS_NORMAL)].map((m) => m[1]);
+  const said = [...t.matchAll(ORGANS_NORMAL), ...t.matchAll(ORGANS_DENIED)].map((m) => m[1]);
   const ws = words(text);
   const denied = (set: PhraseSet) => set.find(ws).some((h) => statedNormal(ws, h));
   return {
@@ -815,6 +834,8 @@ const NOT_ORAL = new PhraseSet([
   ]),
   'nhịn ăn uống',
   'nhịn ăn',
+  // "NPO hoàn toàn" (nil per os): nothing by mouth
+  'npo',
   'không dùng đường uống',
   'không dùng được đường uống',
 ]);

@@ -771,7 +771,9 @@ export class ConditionReader {
   /** A formulary indication of two words or more named in the turn (any synonym), or null. */
   knownCondition(turn: string): string | null {
     // an allergy told, and its reaction ("dị ứng penicillin (nổi mày đay toàn thân)"), name no condition
-    return this.namedConditions(this.withoutAllergies(arrowToDiagnosis(turn))).find((c) => c.includes(' ')) ?? null;
+    // … nor does one denied ("ko có bệnh thận gan gì")
+    const text = this.withoutAllergies(arrowToDiagnosis(turn));
+    return this.namedConditions(text).find((c) => c.includes(' ') && !deniedIn(text, c)) ?? null;
   }
 
   /** The turn, shorthand expanded, with the allergies it tells and the reactions that made them taken out. */

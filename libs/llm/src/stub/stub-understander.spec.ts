@@ -909,6 +909,9 @@ describe('stub: history told before the question', () => {
     const g = parser.parse('Em đang bầu 16 tuần, có tiền sử dị ứng penicillin. Giờ em uống thuốc gì được ạ?');
     expect(g.condition).toBeNull();
   });
+  it('a disease denied ("ko có bệnh thận gan gì") is no condition of the turn', () => {
+    expect(parser.parse('a bo em 52 tuoi, ko co benh than gan gi').condition).toBeNull();
+  });
   it('a diluent switched to and the ward’s monitor are no drugs missing from the formulary', () => {
     const f = parser.parse('ok đổi sang NaCl 0.9% rồi. Vậy đẩy tốc độ tối đa bao nhiêu, có cần mắc monitor ko?');
     expect(f.unknown_drugs).toEqual([]);
