@@ -305,6 +305,19 @@ function toldTakenWhatThen(text: string): boolean {
   return routeSections(folded.slice(0, tail.index)).length === 0;
 }
 
+/** "thuốc thứ hai", "cái thứ 3", "thuốc đầu tiên", "cái cuối (cùng)" (folded): a place among drugs. */
+const PLACE = / (?:thuoc|cai|loai) (?:thu (nhat|1|hai|2|ba|3|tu|4)|(dau tien)|(cuoi cung|cuoi|sau cung)) /u;
+const PLACE_INDEX: Record<string, number> = { nhat: 0, '1': 0, hai: 1, '2': 1, ba: 2, '3': 2, tu: 3, '4': 3 };
+
+/** The drug a place points at among those the user named, in their order, or null. */
+function placePointed(text: string, order: string[]): string | null {
+  if (order.length < 2) return null;
+  const m = PLACE.exec(` ${fold(text).replace(/[^a-z0-9]+/gu, ' ')} `);
+  if (!m) return null;
+  const at = m[1] !== undefined ? PLACE_INDEX[m[1]] : m[2] ? 0 : order.length - 1;
+  return at < order.length ? order[at] : null;
+}
+
 /** "thuốc em đang uống", "thuốc tiểu đường bn đang uống" (folded): the drug the patient is on, pointed at. */
 const TAKEN_POINTER =
   / thuoc (?:[a-z]+ ){0,2}?(?:(?:em|toi|minh|bn|benh nhan|nguoi benh|ba|ong|me|bo|chau|co|chi|anh) )?(?:dang|van dang|hien dang|van) (?:uong|dung|xai) /u;
@@ -382,6 +395,23 @@ export function readTurn(
       { ...user, mentions: { ...user.mentions, current: takenOne, takenBefore: [] } },
     );
   }
+  // "đang dùng losartan, amlodipin, digoxin …" → "còn thuốc thứ hai?", "cái cuối thì …": a place among the drugs the
+  // user named, in the order they named them, is that drug — never the conversation's last one (a place in a list the
+  // system showed is asked, referToListed)
+  const placed = placePointed(text, user.mentions.order ?? []);
+  if (
+    placed &&
+    grounded.drugs.length === 0 &&
+    grounded.unknown_drugs.length === 0 &&
+    !prior?.non_human &&
+    !prior?.listed.length
+  )
+    return readTurn(
+      { ...grounded, drugs: [placed], turn_type: 'drug_attribute', follow_up: true },
+      prior ? { ...prior, drugs: [], listed: [] } : prior,
+      clarifyStreak,
+      { ...user, mentions: { ...user.mentions, current: [placed] } },
+    );
   // after a list: a condition the patient also has, or a turn that only tells, is the patient for that list
   const alsoHad = !!grounded.condition && conditionAlsoHad(text, grounded.condition);
   const told = toldAfterList(asComorbidity(referToListed(grounded, prior), prior, alsoHad), prior, tellsOnly(text));

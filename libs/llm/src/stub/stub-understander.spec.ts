@@ -915,6 +915,8 @@ describe('stub: history told before the question', () => {
   it('a diluent switched to and the ward’s monitor are no drugs missing from the formulary', () => {
     const f = parser.parse('ok đổi sang NaCl 0.9% rồi. Vậy đẩy tốc độ tối đa bao nhiêu, có cần mắc monitor ko?');
     expect(f.unknown_drugs).toEqual([]);
+    // nor are the tonsils of a tonsillectomy
+    expect(parser.parse('tramadol cho cháu uống giảm đau sau mổ cắt amidan được không?').unknown_drugs).toEqual([]);
   });
   it('where to buy a product named in between is out of scope; thanks in shorthand is small talk', () => {
     expect(parser.parse('Cho em hỏi mua bình xịt salbutamol ở đâu gần quận 3 ạ?').turn_type).toBe('out_of_scope');

@@ -135,6 +135,9 @@ const CLINIC_WORDS = new Set([
   'gcs',
   'apgar',
   'holter',
+  // the tonsils ("mổ cắt amidan")
+  'amidan',
+  'amydan',
   // equipment of the ward ("có cần mắc monitor ko")
   'monitor',
   'monitoring',
