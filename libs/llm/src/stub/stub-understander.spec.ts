@@ -909,6 +909,10 @@ describe('stub: history told before the question', () => {
     const g = parser.parse('Em đang bầu 16 tuần, có tiền sử dị ứng penicillin. Giờ em uống thuốc gì được ạ?');
     expect(g.condition).toBeNull();
   });
+  it('which drugs raise a state ("thuốc nào làm tăng acid uric") is a reverse question, never a list for the state', () => {
+    for (const t of ['thuốc nào làm tăng acid uric?', 'trong duoc thu con thuoc nao lam tang acid uric nua khong'])
+      expect([t, parser.parse(t).turn_type]).toEqual([t, 'condition_relation']);
+  });
   it('a disease denied ("ko có bệnh thận gan gì") is no condition of the turn', () => {
     expect(parser.parse('a bo em 52 tuoi, ko co benh than gan gi').condition).toBeNull();
   });

@@ -348,7 +348,8 @@ export const P = {
   followUp: new PhraseSet(['còn', 'thế còn', 'vậy còn', 'thế thì', 'còn với', 'thì sao']),
   contra: new PhraseSet(['chống chỉ định']),
   caution: new PhraseSet(['thận trọng', 'cẩn thận']),
-  causes: new PhraseSet(['gây', 'gây ra', 'tác dụng phụ', 'làm kéo dài', 'làm tăng nguy cơ', 'dễ gây']),
+  // "thuốc nào làm tăng acid uric": what raises a state is what causes it ("làm giảm" is what treats it)
+  causes: new PhraseSet(['gây', 'gây ra', 'tác dụng phụ', 'làm kéo dài', 'làm tăng nguy cơ', 'làm tăng', 'dễ gây']),
   /** "quán cơm gần bệnh viện": the hospital as a place is not a medical question. */
   hospital: new PhraseSet(['bệnh viện']),
   /** "có dùng X được không": whether the drug may be used at all. */
