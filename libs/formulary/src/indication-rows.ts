@@ -171,11 +171,11 @@ function forOtherIndication(pool: EvidencePart[], regimens: EvidencePart[], aske
 }
 
 function narrowBySaid(pool: EvidencePart[], said: string): EvidencePart[] {
-  // (a lone syllable of how a lead is worded — "hạ" of "thuốc hạ acid uric", "bắt" of "bắt đầu" — names no indication a
-  // user says: "ha?" is a puzzled reply, not "hạ")
   const own = new Map(
     pool.filter((p) => p.section === 'lieu_luong_cach_dung').map((p) => [p, indicationTerms(p.text)] as const),
   );
+  // (a lone syllable of how a lead is worded — "hạ" of "thuốc hạ acid uric", "bắt" of "bắt đầu" — names no indication a
+  // user says: "ha?" is a puzzled reply, not "hạ")
   const meaningful = (terms: string[]) => terms.filter((t) => t.includes(' ') || !LEAD_WORDING.has(fold(t)));
   const entries = [...own.keys()].filter((p) => own.get(p)!.length > 0);
   if (!entries.length || !said.trim()) return pool;
