@@ -63,8 +63,11 @@ function adjustmentAsked(said: string, frame: QueryFrame): boolean {
   return impaired && ADJUSTMENT.test(` ${syllables(said).join(' ')} `);
 }
 
+/** An entry's lead (before its first colon or full stop) as folded syllables, space-padded. */
+const leadSyllables = (p: EvidencePart) => ` ${syllables(p.text.split(/[:.]/)[0]).join(' ')} `;
+
 function isImpairmentEntry(p: EvidencePart): boolean {
-  const head = ` ${syllables(p.text.split(/[:.]/)[0]).join(' ')} `;
+  const head = leadSyllables(p);
   return IMPAIRMENT.some((w) => head.includes(` ${w} `));
 }
 
@@ -73,7 +76,7 @@ function isImpairmentEntry(p: EvidencePart): boolean {
  * normally (and no fact of the frame says otherwise) — every organ the entry's lead names must be said normal.
  */
 function forOrgansStatedNormal(p: EvidencePart, frame: QueryFrame, normal: { renal: boolean; hepatic: boolean }) {
-  const head = ` ${syllables(p.text.split(/[:.]/)[0]).join(' ')} `;
+  const head = leadSyllables(p);
   const renal = RENAL_IMPAIRMENT.some((w) => head.includes(` ${w} `));
   const hepatic = HEPATIC_IMPAIRMENT.some((w) => head.includes(` ${w} `));
   if (!renal && !hepatic) return false;

@@ -118,7 +118,7 @@ function negationEndingAt(ws: Word[], i: number): number {
 }
 
 /** Names wards give a drug by what it is for, after "thuốc" ("thuốc huyết áp", "thuốc tiểu đường"): pointers only. */
-const POINTER_CLASSES: { phrase: string; atc: string[] }[] = [
+const USE_POINTERS: { phrase: string; atc: string[] }[] = [
   { phrase: 'huyết áp', atc: ['C02', 'C03', 'C07', 'C08', 'C09'] },
   { phrase: 'tiểu đường', atc: ['A10'] },
   { phrase: 'đái tháo đường', atc: ['A10'] },
@@ -130,7 +130,9 @@ const POINTER_CLASSES: { phrase: string; atc: string[] }[] = [
   { phrase: 'gout', atc: ['M04'] },
   { phrase: 'hen', atc: ['R03'] },
   { phrase: 'dị ứng', atc: ['R06'] },
-  // classes a ward names a drug by ("thuốc ức chế men chuyển kia", "nhóm sartan đó"): pointers only
+];
+/** Pharmacological classes a ward names a drug by ("thuốc ức chế men chuyển kia", "nhóm sartan đó"): pointers only. */
+const PHARMACOLOGICAL_POINTERS: { phrase: string; atc: string[] }[] = [
   { phrase: 'ức chế men chuyển', atc: ['C09A', 'C09B'] },
   { phrase: 'ức chế enzym chuyển', atc: ['C09A', 'C09B'] },
   { phrase: 'ưcmc', atc: ['C09A', 'C09B'] },
@@ -150,6 +152,7 @@ const POINTER_CLASSES: { phrase: string; atc: string[] }[] = [
   { phrase: 'benzodiazepin', atc: ['N05BA', 'N05CD'] },
   { phrase: 'kháng giáp', atc: ['H03B'] },
 ];
+const POINTER_CLASSES = [...USE_POINTERS, ...PHARMACOLOGICAL_POINTERS];
 /** Every phrase a turn may point at a drug's class by, with the class it names (the classes' own names first). */
 const POINTED = new Map<string, AskedClass>([
   ...POINTER_CLASSES.map((c): [string, AskedClass] => [c.phrase, { label: c.phrase, atc: c.atc, treats: null }]),
@@ -180,7 +183,7 @@ const DRUG_NOUNS = new Set(
     'opioid',
     'chống đông',
     'kháng đông',
-    ...POINTER_CLASSES.slice(POINTER_CLASSES.findIndex((c) => c.phrase === 'ức chế men chuyển')).map((c) => c.phrase),
+    ...PHARMACOLOGICAL_POINTERS.map((c) => c.phrase),
   ].map((p) =>
     words(p)
       .map((w) => w.folded)

@@ -135,6 +135,8 @@ function treatmentNotProphylaxis(pool: EvidencePart[], said: string, context: st
 /** A lead that says whose dose it is by the patient's state, not by what it treats. */
 const PATIENT_STATE_LEAD =
   /suy thận|suy gan|xơ gan|thanh thải|lọc máu|thẩm phân|cao tuổi|\d\s*kg|mang thai|cho con bú/iu;
+/** Is the entry's lead (before its first colon) the patient's state ("Người lớn suy thận nặng: …")? */
+const forPatientState = (p: EvidencePart) => PATIENT_STATE_LEAD.test(p.text.slice(0, Math.max(0, p.text.indexOf(':'))));
 
 /** Words of a disease's name that say little on their own (folded): they never tie an entry to a condition. */
 const GENERIC_SYLLABLES = new Set(
@@ -155,7 +157,7 @@ function forOtherIndication(pool: EvidencePart[], regimens: EvidencePart[], aske
     // (a disease is named by a phrase: single words of a lead are often how it is dosed — "cách nhau")
     if (!terms.some((t) => t.includes(' ')) || p.route === null) return false;
     // an entry for the patient's state ("suy thận nặng", "người cao tuổi", "dưới 30 kg") is no indication of its own
-    if (PATIENT_STATE_LEAD.test(p.text.slice(0, Math.max(0, p.text.indexOf(':'))))) return false;
+    if (forPatientState(p)) return false;
     // any word of what the entry treats that the condition says too ("hạ sốt" for "sốt") keeps it
     if (terms.some((t) => syllables(t).some((w) => condition.has(w)))) return false;
     return regimens.some(
@@ -194,7 +196,7 @@ function narrowBySaid(pool: EvidencePart[], said: string): EvidencePart[] {
       own.has(p) &&
       own.get(p)!.length === 0 &&
       REGIMEN_LEAD.test(p.text) &&
-      !PATIENT_STATE_LEAD.test(p.text.slice(0, Math.max(0, p.text.indexOf(':')))) &&
+      !forPatientState(p) &&
       p.route === entry.route &&
       p.population.some((x) => entry.population.includes(x));
     return pool.filter((p) => !usual(p));
